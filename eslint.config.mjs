@@ -1,0 +1,85 @@
+// Lint enforces the import rules of the design: a remote imports only @portal/shared and
+// libraries; the host reaches remotes only through Module Federation; @portal/shared imports
+// no app; the api may import @portal/shared's pure modules only.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const apps = ['host', 'remote-account', 'remote-insurance', 'remote-billing', 'remote-service', 'api'];
+const otherApps = (self) => apps.filter((app) => app !== self);
+const appImportBan = (self) => ({
+  patterns: [
+    {
+      group: otherApps(self).flatMap((app) => [app, `${app}/*`, `../${app}/*`, `../../${app}/*`, `**/${app}/src/*`]),
+      message: 'An app never imports another app: go through @portal/shared or Module Federation.',
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'shared/src/wire/openapi.ts',
+      '**/@mf-types/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+  },
+  ...apps.map((app) => ({
+    files: [`${app}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', appImportBan(app)] },
+  })),
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: apps.flatMap((a) => [a, `${a}/*`, `../../${a}/*`, `../../../${a}/*`]), message: '@portal/shared imports no app.' }] },
+      ],
+    },
+  },
+  {
+    // The reference backend may use @portal/shared's pure modules, never its React code.
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...appImportBan('api'),
+          paths: [{ name: '@portal/shared', message: 'Import a pure module: @portal/shared/validation, /domain or /wire.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Config files and the React.lazy adapters are where default exports are expected.
+    files: ['**/*.config.{js,mjs,cjs,ts}', '**/configs/**', 'eslint.config.mjs', 'e2e/**'],
+    rules: { 'import-x/no-default-export': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
