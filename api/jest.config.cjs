@@ -1,3 +1,0 @@
-const { jestConfig } = require('../configs/jest.base.cjs');
-
-module.exports = jestConfig({ rootDir: __dirname, environment: 'node' });

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import { ApiError, registerErrorHandling } from './errors.js';
+import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
+import { registerContent } from './content/register-content.js';
+import { accountRoutes } from './routes/accounts.js';
+import { authRoutes } from './routes/auth.js';
+import { changeRoutes } from './routes/changes.js';
+import { documentRoutes } from './routes/documents.js';
+import { metaRoutes } from './routes/meta.js';
+import { readRoutes } from './routes/reads.js';
+
+/** What the app is built from; tests pass an in-memory database and their own clock. */
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  logger?: FastifyBaseLogger | boolean;
+}
+
+/** JSON bodies above this size get 413. */
+export const BODY_LIMIT = 1024 * 1024;
+/** Largest uploaded file. */
+export const FILE_LIMIT = 10 * 1024 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Builds the Fastify app (not listening). */
+export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 20 } });
+
+  // An empty JSON body (e.g. PUT reset/password) is allowed; anything else must parse.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  // Double-submit anti-forgery: the readable XSRF-TOKEN cookie must come back in X-XSRF-TOKEN on
+  // every state-changing call. The content endpoint is exempt: it is read-only and key-protected.
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieToken = request.cookies[XSRF_COOKIE];
+    if (!cookieToken) {
+      void reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), cookieOptions(request, false));
+    }
+    if (SAFE_METHODS.has(request.method) || request.url.startsWith('/sitecore/')) return;
+    const headerToken = request.headers['x-xsrf-token'];
+    if (!cookieToken || typeof headerToken !== 'string' || headerToken !== cookieToken) {
+      throw new ApiError(403, 'XSRF_INVALID', 'The anti-forgery token is missing or wrong.');
+    }
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.removeHeader('www-authenticate');
+    return payload;
+  });
+
+  const context = { db, config };
+  await app.register(metaRoutes, context);
+  await app.register(authRoutes, context);
+  await app.register(accountRoutes, context);
+  await app.register(readRoutes, context);
+  await app.register(documentRoutes, context);
+  await app.register(changeRoutes, context);
+  await registerContent(app, { apiKey: config.contentApiKey });
+  return app;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { subMinutes } from 'date-fns';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import { errors } from '../errors.js';
+
+/** Name of the HttpOnly session cookie. */
+export const SESSION_COOKIE = 'PORTAL_SESSION';
+/** Name of the readable anti-forgery cookie; its value comes back in X-XSRF-TOKEN. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Idle time after which a session ends. */
+export const SESSION_IDLE_MINUTES = 30;
+
+/** The logged-in student. */
+export interface Principal {
+  sessionId: string;
+  accountId: string;
+  email: string;
+  profileId: string;
+  firstName: string;
+  customerType: string;
+}
+
+function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** Cookie options; Secure when the request came over https (directly or via the proxy). */
+export function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
+  return { path: '/', httpOnly, sameSite: 'lax' as const, secure: isHttps(request) };
+}
+
+/** Starts a new session (256 random bits) and sets its cookie. */
+export async function startSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+) {
+  const id = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO sessions (id, account_id, last_seen) VALUES ($1, $2, $3)', [
+    id,
+    accountId,
+    config.now(),
+  ]);
+  void reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, true));
+}
+
+/** The session's student, refreshing its idle timer; null without a live session. */
+export async function findPrincipal(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+): Promise<Principal | null> {
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (!sessionId) return null;
+  const now = config.now();
+  const rows = await db.query<Omit<Principal, 'sessionId'>>(
+    `UPDATE sessions s SET last_seen = $2 FROM accounts a, profiles p
+     WHERE s.id = $1 AND s.last_seen > $3 AND a.id = s.account_id AND p.account_id = a.id
+     RETURNING a.id AS "accountId", a.email, p.profile_id AS "profileId", p.first_name AS "firstName",
+       p.customer_type AS "customerType"`,
+    [sessionId, now, subMinutes(now, SESSION_IDLE_MINUTES)],
+  );
+  const row = rows[0];
+  return row ? { ...row, sessionId } : null;
+}
+
+/** The session's student, or 401 UNAUTHENTICATED. */
+export async function requirePrincipal(db: Db, config: Config, request: FastifyRequest): Promise<Principal> {
+  const principal = await findPrincipal(db, config, request);
+  if (!principal) throw errors.unauthenticated();
+  return principal;
+}
+
+/** Ends the session server-side and clears the cookie. */
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (sessionId) await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

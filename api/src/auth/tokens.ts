@@ -1,0 +1,67 @@
+import { addDays, addHours } from 'date-fns';
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import { randomToken } from './passwords.js';
+
+/** Kinds of mailed account links and how long they live. */
+export type TokenKind = 'ACTIVATE' | 'PASSWORD' | 'EMAIL';
+
+const lifetime: Record<TokenKind, (from: Date) => Date> = {
+  ACTIVATE: (from) => addDays(from, 7),
+  PASSWORD: (from) => addHours(from, 1),
+  EMAIL: (from) => addHours(from, 24),
+};
+
+/** Creates a single-use token for an account. */
+export async function createToken(
+  db: Db,
+  config: Config,
+  accountId: string,
+  kind: TokenKind,
+  newEmail?: string,
+): Promise<string> {
+  const token = randomToken();
+  await db.query(
+    'INSERT INTO account_tokens (token, account_id, kind, new_email, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [token, accountId, kind, newEmail ?? null, lifetime[kind](config.now())],
+  );
+  return token;
+}
+
+/** A valid (unused, unexpired) token of the given kinds. */
+export interface TokenRow {
+  token: string;
+  account_id: string;
+  kind: TokenKind;
+  new_email: string | null;
+  email: string;
+}
+
+/** Looks up a token that belongs to the link's e-mail (the account's, or the new one for EMAIL). */
+export async function findToken(
+  db: Db,
+  config: Config,
+  token: string,
+  linkEmail: string,
+  kinds: TokenKind[],
+): Promise<TokenRow | null> {
+  const rows = await db.query<TokenRow>(
+    `SELECT t.token, t.account_id, t.kind, t.new_email, a.email FROM account_tokens t
+     JOIN accounts a ON a.id = t.account_id
+     WHERE t.token = $1 AND NOT t.used AND t.expires_at > $2 AND t.kind = ANY($3)`,
+    [token, config.now(), kinds],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const expected = row.kind === 'EMAIL' ? row.new_email : row.email;
+  return expected?.toLowerCase() === linkEmail.toLowerCase() ? row : null;
+}
+
+/** Marks a token used; false when it was used meanwhile. */
+export async function consumeToken(db: Db, token: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE account_tokens SET used = TRUE WHERE token = $1 AND NOT used RETURNING token',
+    [token],
+  );
+  return rows.length === 1;
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** A field that failed validation. */
+export interface FieldError {
+  field: string;
+  code: string;
+}
+
+/** An expected error with its status and `{code, message}` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Common errors with their SPEC §8 wording. */
+export const errors = {
+  unauthenticated: () => new ApiError(401, 'UNAUTHENTICATED', 'Please log in.'),
+  forbidden: () => new ApiError(403, 'FORBIDDEN', 'You may not access this resource.'),
+  notFound: (what = 'Resource') => new ApiError(404, 'NOT_FOUND', `${what} not found.`),
+  validation: (fields: FieldError[]) =>
+    new ApiError(400, 'VALIDATION_FAILED', 'Some fields are invalid.', { fields }),
+  invalidLink: () => new ApiError(401, 'INVALID_TOKEN', 'Sorry, this link is invalid or expired.'),
+  invalidPassword: () => new ApiError(401, 'INVALID_PASSWORD', 'Invalid password.'),
+};
+
+/** Maps every error to `{code, message, incidentId?, fields?}`; unexpected ones get an incident id. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url}.` });
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, ...error.extra });
+    }
+    const fastifyCode = (error as FastifyError).code;
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply
+        .status(400)
+        .send({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });
+    }
+    if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ code: 'MALFORMED_JSON', message: 'The request body is empty.' });
+    }
+    if (
+      fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      fastifyCode === 'FST_REQ_FILE_TOO_LARGE' ||
+      (error as FastifyError).statusCode === 413
+    ) {
+      return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+    }
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type.' });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ code: 'BAD_REQUEST', message: error.message });
+    }
+    const incidentId = randomUUID();
+    request.log.error({ err: error, incidentId }, 'Unexpected error');
+    return reply.status(500).send({
+      code: 'INTERNAL_ERROR',
+      message:
+        'Internal error: Please try again later and if the problem persists contact us with an error code.',
+      incidentId,
+    });
+  });
+}

@@ -1,0 +1,408 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  addressSchema,
+  changeStartDateSchema,
+  claimSchema,
+  contactRequestSchema,
+  insuranceRequestSchema,
+  parseWireDate,
+  paymentSchema,
+  receiptIssue,
+  renewalSchema,
+  terminationSchema,
+} from '@portal/shared/validation';
+import { differenceInCalendarDays } from 'date-fns';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { ApiError, errors } from '../errors.js';
+import { requirePrincipal } from '../auth/session.js';
+import { parseBody } from '../validate.js';
+import type { RouteContext } from './context.js';
+import { ownPolicy, rawPolicy, wireDate } from './policy-store.js';
+import type { PolicyRow } from './policy-store.js';
+
+type IdParams = { Params: { id: string } };
+
+const underReview = () =>
+  new ApiError(
+    409,
+    'UNDER_REVIEW',
+    'A change is under review; no further changes are possible until approval.',
+  );
+
+function dailyRate(policy: PolicyRow): number {
+  const days =
+    differenceInCalendarDays(new Date(wireDate(policy.end_date)), new Date(wireDate(policy.start_date))) + 1;
+  return Number(policy.total_amount) / Math.max(days, 1);
+}
+
+function checkBodyId(body: unknown, id: string): void {
+  const bodyId = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  if (bodyId !== id)
+    throw errors.validation([
+      { field: 'id', code: bodyId === undefined ? 'validation.required' : 'validation.option' },
+    ]);
+}
+
+function serial(prefix: string): string {
+  return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** Policy changes, contact, claims, anonymous requests and invoice payment. */
+export async function changeRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+  const today = () => config.now();
+
+  async function changeable(request: FastifyRequest<IdParams>): Promise<PolicyRow> {
+    const principal = await requirePrincipal(db, config, request);
+    const policy = await ownPolicy(db, principal, request.params.id);
+    checkBodyId(request.body, request.params.id);
+    return policy;
+  }
+
+  function assertEditable(policy: PolicyRow): void {
+    if (policy.customer_type === 'INSTITUTE' || !policy.editable) {
+      throw new ApiError(
+        403,
+        'INSTITUTE_MANAGED',
+        'Your institution manages this policy; please contact it.',
+      );
+    }
+    if (policy.status === 'UNDER_REVIEW' || policy.status === 'UNDER_REVIEW_NEW') throw underReview();
+  }
+
+  app.post<IdParams>('/api/en/policies/:id/address', async (request) => {
+    const policy = await changeable(request);
+    assertEditable(policy);
+    const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+    const address = parseBody(addressSchema, fields);
+    const clean = Object.fromEntries(
+      Object.entries(address).filter(([, value]) => value !== undefined && value !== ''),
+    );
+    if (address.moveReason) {
+      await db.query(
+        "UPDATE policies SET pending_change = $2, status = 'UNDER_REVIEW' WHERE policy_id = $1",
+        [policy.policy_id, JSON.stringify({ kind: 'ADDRESS', address: clean })],
+      );
+      return { underReview: true };
+    }
+    await db.query('UPDATE policies SET destination_address = $2 WHERE policy_id = $1', [
+      policy.policy_id,
+      JSON.stringify(clean),
+    ]);
+    return { underReview: false };
+  });
+
+  app.post<IdParams>('/api/en/policies/:id/payment', async (request) => {
+    const policy = await changeable(request);
+    if (policy.payment_method === 'CREDITCARD' || policy.customer_type !== 'INDIVIDUAL') {
+      throw new ApiError(403, 'PAYMENT_LOCKED', 'Payment settings cannot be changed for this policy.');
+    }
+    const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+    const payment = parseBody(paymentSchema, fields);
+    await db.query(
+      'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
+      [
+        policy.policy_id,
+        payment.paymentTerm,
+        payment.paymentMethod,
+        payment.iban ?? null,
+        payment.bic ?? null,
+        payment.accountHolder ?? null,
+      ],
+    );
+    return rawPolicy(db, policy.policy_id);
+  });
+
+  const calculateSchema = v.variant(
+    'kind',
+    [
+      v.object({ id: v.string(), kind: v.literal('STARTDATE'), startDate: v.string('validation.required') }),
+      v.object({
+        id: v.string(),
+        kind: v.literal('ADDPERIOD'),
+        endDate: v.string('validation.required'),
+        paymentTerm: v.picklist(
+          ['AT_ONCE', 'YEARLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY'],
+          'validation.option',
+        ),
+      }),
+    ],
+    'validation.option',
+  );
+
+  app.post<IdParams>('/api/en/policies/:id/calculate', async (request) => {
+    const policy = await changeable(request);
+    const body = parseBody(calculateSchema, request.body);
+    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const rate = dailyRate(policy);
+    let days: number;
+    if (body.kind === 'STARTDATE') {
+      parseBody(changeStartDateSchema(dates, { today: today() }), { startDate: body.startDate });
+      days = differenceInCalendarDays(new Date(dates.startDate), new Date(body.startDate));
+    } else {
+      const end = parseWireDate(body.endDate);
+      if (!end) throw errors.validation([{ field: 'endDate', code: 'validation.date.invalid' }]);
+      days = differenceInCalendarDays(end, new Date(dates.endDate));
+      if (days <= 0)
+        throw errors.validation([{ field: 'endDate', code: 'validation.endDate.notAfterStartDate' }]);
+    }
+    return {
+      days,
+      amount: Math.round(Math.abs(days) * rate * 100) / 100,
+      direction: days >= 0 ? 'BILL' : 'REFUND',
+    };
+  });
+
+  app.post<IdParams>('/api/en/policies/:id/changestartdate', async (request) => {
+    const policy = await changeable(request);
+    assertEditable(policy);
+    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), request.body);
+    if (!result.success) {
+      const issue = result.issues[0];
+      const field = issue ? (v.getDotPath(issue) ?? 'startDate') : 'startDate';
+      throw new ApiError(422, 'START_DATE_RULE', 'The start date cannot be changed to this date.', {
+        fields: [
+          { field, code: issue?.message.startsWith('validation.') ? issue.message : 'validation.required' },
+        ],
+      });
+    }
+    const shift = differenceInCalendarDays(new Date(dates.startDate), new Date(result.output.startDate));
+    await db.query(
+      'UPDATE policies SET start_date = $2, total_amount = total_amount + $3 WHERE policy_id = $1',
+      [policy.policy_id, result.output.startDate, Math.round(shift * dailyRate(policy) * 100) / 100],
+    );
+    return rawPolicy(db, policy.policy_id);
+  });
+
+  app.post<IdParams>('/api/en/policies/:id/terminate', async (request) => {
+    const policy = await changeable(request);
+    assertEditable(policy);
+    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+    const body = parseBody(terminationSchema(dates, { today: today() }), fields);
+    await db.query(
+      "UPDATE policies SET end_date = $2, renewable = FALSE, pending_change = $3, status = CASE WHEN start_date >= $2 THEN 'CANCELLED' ELSE status END WHERE policy_id = $1",
+      [
+        policy.policy_id,
+        body.endDate,
+        JSON.stringify({ kind: 'TERMINATION', reason: body.reason, refund: body.refund ?? null }),
+      ],
+    );
+    return rawPolicy(db, policy.policy_id);
+  });
+
+  app.post<IdParams>('/api/en/policies/:id/addperiod', async (request, reply) => {
+    const policy = await changeable(request);
+    if (!policy.renewable) throw new ApiError(403, 'NOT_RENEWABLE', 'This policy cannot be renewed.');
+    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+    const body = parseBody(renewalSchema(dates, { today: today() }), fields);
+    const newStart = new Date(new Date(dates.endDate).getTime() + 86_400_000);
+    const overlapping = await db.query<{
+      policy_number: string | null;
+      application_number: string | null;
+      start_date: Date;
+      end_date: Date;
+    }>(
+      `SELECT policy_number, application_number, start_date, end_date FROM policies
+       WHERE profile_id = $1 AND insurance_type = $2 AND policy_id <> $3
+         AND status NOT IN ('CANCELLED', 'DISAPPROVED', 'EXPIRED') AND start_date <= $5 AND end_date >= $4`,
+      [policy.profile_id, policy.insurance_type, policy.policy_id, wireDate(newStart), body.endDate],
+    );
+    const clash = overlapping[0];
+    if (clash) {
+      throw new ApiError(409, 'OVERLAP', 'The new period overlaps an existing policy or request.', {
+        policyNumber: clash.policy_number ?? clash.application_number ?? '',
+        startDate: wireDate(clash.start_date),
+        endDate: wireDate(clash.end_date),
+      });
+    }
+    const applicationNumber = serial('APP');
+    const policyId = `POL-${randomUUID()}`;
+    const days = differenceInCalendarDays(new Date(body.endDate), newStart) + 1;
+    await db.query(
+      `INSERT INTO policies (policy_id, profile_id, application_number, insurance_type, coverage, destination,
+        start_date, end_date, status, editable, renewable, individual, customer_type, institution, faculty, study,
+        destination_address, total_amount, payment_term, payment_method, iban, bic, account_holder, pending_change)
+       SELECT $2, profile_id, $3, insurance_type, coverage, destination, $4, $5, 'UNDER_REVIEW_NEW', FALSE, FALSE,
+        individual, customer_type, institution, faculty, study, destination_address, $6, $7, $8, $9, $10, $11, $12
+       FROM policies WHERE policy_id = $1`,
+      [
+        policy.policy_id,
+        policyId,
+        applicationNumber,
+        wireDate(newStart),
+        body.endDate,
+        Math.round(days * dailyRate(policy) * 100) / 100,
+        body.paymentTerm,
+        body.paymentMethod,
+        body.iban ?? null,
+        body.bic ?? null,
+        body.accountHolder ?? null,
+        JSON.stringify({
+          kind: 'RENEWAL',
+          reasonShortTerm: body.reasonShortTerm ?? null,
+          answers: body.answers,
+        }),
+      ],
+    );
+    return reply.status(201).send({ applicationNumber });
+  });
+
+  app.post('/api/portal/contactexpats', async (request, reply) => {
+    const body = parseBody(contactRequestSchema, request.body);
+    await db.query('INSERT INTO contact_requests (id, body, created_at) VALUES ($1, $2, $3)', [
+      randomUUID(),
+      JSON.stringify(body),
+      today(),
+    ]);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/en/requests', async (request, reply) => {
+    const result = v.safeParse(insuranceRequestSchema({ today: today() }), request.body ?? {});
+    if (!result.success) {
+      if (result.issues.some((issue) => issue.message === 'validation.destination.homeCountry')) {
+        throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
+          fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
+        });
+      }
+      parseBody(insuranceRequestSchema({ today: today() }), request.body);
+    }
+    const applicationNumber = serial('APP');
+    await db.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
+      applicationNumber,
+      JSON.stringify(request.body),
+      today(),
+    ]);
+    return reply.status(201).send({ applicationNumber });
+  });
+
+  app.post('/api/en/claims', async (request, reply) => {
+    const principal = await requirePrincipal(db, config, request);
+    if (!request.isMultipart()) {
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
+    }
+    const fields: Record<string, string> = {};
+    const receipts: { name: string; type: string; size: number }[] = [];
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'receipts')
+          throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
+        const buffer = await part.toBuffer();
+        receipts.push({ name: part.filename, type: part.mimetype, size: buffer.length });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    const body = parseBody(claimSchema({ today: today() }), fields);
+    const fileIssue = receiptIssue(receipts);
+    if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
+    const [policy] = await db.query<{ policy_id: string }>(
+      'SELECT policy_id FROM policies WHERE profile_id = $1 AND policy_number = $2',
+      [principal.profileId, body.policyNumber],
+    );
+    if (!policy) throw errors.validation([{ field: 'policyNumber', code: 'validation.option' }]);
+    const claimNumber = serial('CLM');
+    await db.query(
+      `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount, iban,
+        receipts, status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'RECEIVED', $10)`,
+      [
+        claimNumber,
+        principal.profileId,
+        body.policyNumber,
+        body.category,
+        body.incidentDate,
+        body.description,
+        Number(body.amount.replace(',', '.')),
+        body.iban,
+        JSON.stringify(receipts),
+        today(),
+      ],
+    );
+    return reply.status(201).send({ claimNumber });
+  });
+
+  const paymentRequestSchema = v.object({
+    method: v.picklist(['CREDITCARD', 'IDEAL', 'BANK_TRANSFER'], 'validation.option'),
+    returnUrl: v.pipe(
+      v.string('validation.required'),
+      v.nonEmpty('validation.required'),
+      v.maxLength(2000, 'validation.maxLength'),
+    ),
+  });
+
+  app.post<{ Params: { invoiceNumber: string } }>(
+    '/api/en/invoices/:invoiceNumber/payment',
+    async (request) => {
+      const principal = await requirePrincipal(db, config, request);
+      const [invoice] = await db.query<{ profile_id: string; outstanding: string; invoice_number: string }>(
+        'SELECT profile_id, outstanding, invoice_number FROM invoices WHERE invoice_number = $1',
+        [request.params.invoiceNumber],
+      );
+      if (!invoice) throw errors.notFound('Invoice');
+      if (invoice.profile_id !== principal.profileId) throw errors.forbidden();
+      const body = parseBody(paymentRequestSchema, request.body);
+      // Only same-origin return paths: the sandbox must not become an open redirect.
+      if (!body.returnUrl.startsWith('/') || body.returnUrl.startsWith('//')) {
+        throw errors.validation([{ field: 'returnUrl', code: 'validation.option' }]);
+      }
+      if (Number(invoice.outstanding) <= 0)
+        throw new ApiError(409, 'ALREADY_PAID', 'This invoice has been paid.');
+      if (body.method === 'BANK_TRANSFER') {
+        return {
+          iban: 'NL20INGB0001234567',
+          bic: 'INGBNL2A',
+          reference: invoice.invoice_number,
+          amount: Number(invoice.outstanding),
+        };
+      }
+      const ref = randomBytes(16).toString('hex');
+      await db.query(
+        'INSERT INTO payments (ref, invoice_number, method, return_url) VALUES ($1, $2, $3, $4)',
+        [ref, invoice.invoice_number, body.method, body.returnUrl],
+      );
+      return { redirectUrl: `/api/sandbox/pay/${ref}` };
+    },
+  );
+
+  app.get<{ Params: { ref: string }; Querystring: { action?: string } }>(
+    '/api/sandbox/pay/:ref',
+    async (request, reply) => {
+      const [payment] = await db.query<{
+        ref: string;
+        invoice_number: string;
+        return_url: string;
+        status: string;
+        method: string;
+      }>('SELECT * FROM payments WHERE ref = $1', [request.params.ref]);
+      if (!payment) throw errors.notFound('Payment');
+      const { action } = request.query;
+      if (payment.status === 'PENDING' && (action === 'pay' || action === 'cancel')) {
+        await db.query('UPDATE payments SET status = $2 WHERE ref = $1', [
+          payment.ref,
+          action === 'pay' ? 'PAID' : 'CANCELLED',
+        ]);
+        if (action === 'pay')
+          await db.query('UPDATE invoices SET outstanding = 0 WHERE invoice_number = $1', [
+            payment.invoice_number,
+          ]);
+        const separator = payment.return_url.includes('?') ? '&' : '?';
+        return reply.redirect(
+          `${payment.return_url}${separator}payment=${action === 'pay' ? 'paid' : 'cancelled'}`,
+          302,
+        );
+      }
+      const base = `/api/sandbox/pay/${payment.ref}`;
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment sandbox</title></head><body>` +
+            `<main><h1>Payment sandbox</h1><p>Invoice ${payment.invoice_number} (${payment.method}), status ${payment.status}.</p>` +
+            `<p><a href="${base}?action=pay">Pay</a> <a href="${base}?action=cancel">Cancel</a></p></main></body></html>`,
+        );
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { parse } from 'yaml';
+import { errors } from '../errors.js';
+import { listOutbox } from '../mail/outbox.js';
+import type { RouteContext } from './context.js';
+
+/** Path of the OpenAPI document (working directory is the api package or the workspace root). */
+export function openapiPath(): string {
+  const local = path.resolve('openapi/openapi.yaml');
+  return process.cwd().endsWith('api') ? local : path.resolve('api/openapi/openapi.yaml');
+}
+
+/** Loads the OpenAPI document. */
+export async function loadOpenapi(): Promise<Record<string, unknown>> {
+  return parse(await readFile(openapiPath(), 'utf8')) as Record<string, unknown>;
+}
+
+/** Health check, the OpenAPI document and the development outbox. */
+export async function metaRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+  const openapi = await loadOpenapi();
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      return reply
+        .status(503)
+        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
+    }
+  });
+
+  app.get('/api/openapi.json', async () => openapi);
+
+  app.get('/api/dev/outbox', async () => {
+    if (!config.devOutbox) throw errors.notFound('Route');
+    return listOutbox(db);
+  });
+}

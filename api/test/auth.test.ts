@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { addMinutes } from 'date-fns';
+import { authHeaders, createTestApp } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+const basic = (email: string, password: string) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+const xsrf = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+
+describe('auth', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  it('should log in, set a fresh HttpOnly session cookie and an XSRF cookie', async () => {
+    const first = await t.request({ method: 'GET', url: '/api/en/countries' });
+    const xsrfCookie = first.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    assert.ok(xsrfCookie && !xsrfCookie.httpOnly && xsrfCookie.value.length >= 32);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { ...xsrf, authorization: basic('anna.devries@example.com', 'Portal-Demo-2026!') },
+    });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { firstName: 'Anna', profileId: 'P-1001' });
+    const session = response.cookies.find((c) => c.name === 'PORTAL_SESSION');
+    assert.ok(session?.httpOnly);
+    assert.equal(session.sameSite, 'Lax');
+    assert.equal(session.secure, undefined);
+    assert.ok(session.value.length >= 22);
+    const again = await t.login('anna.devries@example.com');
+    assert.notEqual(again.cookie, `PORTAL_SESSION=${session.value}; XSRF-TOKEN=test-xsrf-token`);
+  });
+
+  it('should mark the cookie Secure behind an https proxy', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: {
+        ...xsrf,
+        'x-forwarded-proto': 'https',
+        authorization: basic('chen.li@example.com', 'Portal-Demo-2026!'),
+      },
+    });
+    assert.equal(response.cookies.find((c) => c.name === 'PORTAL_SESSION')?.secure, true);
+  });
+
+  it('should answer unknown e-mail, wrong password and not activated with the same 401', async () => {
+    for (const [email, password] of [
+      ['nobody@example.com', 'Portal-Demo-2026!'],
+      ['ben.okafor@example.com', 'wrong-password'],
+      ['new.student@example.com', 'Portal-Demo-2026!'],
+    ] as const) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/login',
+        headers: { ...xsrf, authorization: basic(email, password) },
+      });
+      assert.equal(response.statusCode, 401);
+      assert.equal(response.json().code, 'INVALID_CREDENTIALS');
+      assert.equal(response.headers['www-authenticate'], undefined);
+    }
+    const missing = await t.request({ method: 'POST', url: '/api/login', headers: xsrf });
+    assert.equal(missing.statusCode, 401);
+  });
+
+  it('should refuse a blocked user with 403', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { ...xsrf, authorization: basic('blocked.user@example.com', 'Portal-Demo-2026!') },
+    });
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.json().code, 'ACCOUNT_BLOCKED');
+  });
+
+  it('should require the XSRF header on login', async () => {
+    const headers = { authorization: basic('anna.devries@example.com', 'Portal-Demo-2026!') };
+    const none = await t.request({ method: 'POST', url: '/api/login', headers });
+    assert.equal(none.statusCode, 403);
+    assert.equal(none.json().code, 'XSRF_INVALID');
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { ...headers, cookie: 'XSRF-TOKEN=a', 'x-xsrf-token': 'b' },
+    });
+    assert.equal(wrong.json().code, 'XSRF_INVALID');
+  });
+
+  it('should block after 5 failures in a row for 15 minutes', async () => {
+    const attempt = (password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/login',
+        headers: { ...xsrf, authorization: basic('chen.li@example.com', password) },
+      });
+    for (let i = 0; i < 4; i += 1) assert.equal((await attempt('wrong-password')).statusCode, 401);
+    assert.equal((await attempt('wrong-password')).statusCode, 403);
+    assert.equal((await attempt('Portal-Demo-2026!')).statusCode, 403);
+    const start = t.clock.now;
+    t.clock.now = addMinutes(start, 16);
+    assert.equal((await attempt('Portal-Demo-2026!')).statusCode, 200);
+    t.clock.now = start;
+  });
+
+  it('should check, expire and end sessions server-side', async () => {
+    const session = await t.login('anna.devries@example.com');
+    const check = await t.request({
+      method: 'GET',
+      url: '/api/checksession',
+      headers: { cookie: session.cookie },
+    });
+    assert.deepEqual(check.json(), { firstName: 'Anna', profileId: 'P-1001' });
+    const start = t.clock.now;
+    t.clock.now = addMinutes(start, 31);
+    assert.equal(
+      (await t.request({ method: 'GET', url: '/api/checksession', headers: { cookie: session.cookie } }))
+        .statusCode,
+      401,
+    );
+    t.clock.now = start;
+    const other = await t.login('anna.devries@example.com');
+    const logout = await t.request({ method: 'GET', url: '/api/logout', headers: { cookie: other.cookie } });
+    assert.equal(logout.statusCode, 204);
+    const after = await t.request({
+      method: 'GET',
+      url: '/api/checksession',
+      headers: { cookie: other.cookie },
+    });
+    assert.equal(after.statusCode, 401);
+    assert.equal(after.json().code, 'UNAUTHENTICATED');
+    assert.equal((await t.request({ method: 'GET', url: '/api/checksession' })).statusCode, 401);
+    void authHeaders;
+  });
+});

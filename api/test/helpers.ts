@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Config } from '../src/config.js';
+import { createPgliteDb, migrate } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { loadOpenapi } from '../src/routes/meta.js';
+import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
+
+type Json = Record<string, unknown>;
+
+/** A test app on a fresh in-memory database with a movable clock. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: { now: Date };
+  /** `app.inject` that also checks the answer against the OpenAPI document. */
+  request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** Logs in; returns the cookie header to send and the login body. */
+  login: (email: string, password?: string) => Promise<{ cookie: string; xsrf: string; profileId: string }>;
+  close: () => Promise<void>;
+}
+
+const openapi = await loadOpenapi();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+ajv.addSchema(openapi, 'openapi');
+
+function operationFor(method: string, url: string): Json | undefined {
+  const pathname = url.split('?')[0] ?? url;
+  const paths = openapi.paths as Record<string, Record<string, Json>>;
+  for (const [template, item] of Object.entries(paths)) {
+    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    const operation = item[method.toLowerCase()];
+    if (operation && (pattern.test(pathname) || pattern.test(`${pathname}/`))) return operation;
+  }
+  return undefined;
+}
+
+/** Fails when the response is not described by the OpenAPI document. */
+export function assertMatchesOpenapi(method: string, url: string, response: LightMyRequestResponse): void {
+  const operation = operationFor(method, url);
+  if (!operation) {
+    assert.equal(response.statusCode, 404, `${method} ${url} is not in the OpenAPI document`);
+    assert.equal(response.json().code, 'NOT_FOUND');
+    return;
+  }
+  const responses = operation.responses as Record<string, Json>;
+  let described = responses[String(response.statusCode)];
+  if (!described && [413, 415, 500].includes(response.statusCode))
+    described = { $ref: '#/components/responses/Error' };
+  assert.ok(described, `${method} ${url}: status ${response.statusCode} is not documented`);
+  const ref = described.$ref as string | undefined;
+  const resolved = ref
+    ? (((openapi.components as Json).responses as Json)[ref.split('/').pop() ?? ''] as Json)
+    : described;
+  const content = resolved.content as Record<string, { schema: Json }> | undefined;
+  if (!content) {
+    assert.equal(response.body, '', `${method} ${url}: ${response.statusCode} should have no body`);
+    return;
+  }
+  const type = String(response.headers['content-type'] ?? '').split(';')[0] ?? '';
+  const media = content[type];
+  assert.ok(media, `${method} ${url}: content type ${type} is not documented`);
+  if (type === 'application/json') {
+    const schema = media.schema.$ref ? { $ref: `openapi${media.schema.$ref}` } : { ...media.schema };
+    const validate = ajv.compile(
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"openapi#/components')),
+    );
+    assert.ok(validate(response.json()), `${method} ${url}: ${ajv.errorsText(validate.errors)}`);
+  }
+}
+
+/** Builds a seeded app; `start` sets the clock. */
+export async function createTestApp(start = new Date()): Promise<TestApp> {
+  const clock = { now: start };
+  const config: Config = { ...loadConfig({}), devOutbox: true, now: () => clock.now };
+  const db = await createPgliteDb();
+  await migrate(db);
+  await seed(db, config);
+  const app = await buildApp({ db, config });
+  await app.ready();
+  const request = async (options: InjectOptions) => {
+    const response = await app.inject(options);
+    const url = typeof options.url === 'string' ? options.url : (options.url?.pathname ?? '/');
+    assertMatchesOpenapi(options.method ?? 'GET', url, response);
+    return response;
+  };
+  const xsrf = 'test-xsrf-token';
+  return {
+    app,
+    db,
+    config,
+    clock,
+    request,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await request({
+        method: 'POST',
+        url: '/api/login',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+          cookie: `XSRF-TOKEN=${xsrf}`,
+          'x-xsrf-token': xsrf,
+        },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const session = response.cookies.find((c) => c.name === 'PORTAL_SESSION');
+      assert.ok(session);
+      return {
+        cookie: `PORTAL_SESSION=${session.value}; XSRF-TOKEN=${xsrf}`,
+        xsrf,
+        profileId: response.json().profileId,
+      };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Headers of an authenticated state-changing call. */
+export function authHeaders(session: { cookie: string; xsrf: string }): Record<string, string> {
+  return { cookie: session.cookie, 'x-xsrf-token': session.xsrf };
+}

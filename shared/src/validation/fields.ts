@@ -1,0 +1,188 @@
+import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
+import * as v from 'valibot';
+import { parseDate } from './dates';
+import type { DateFormat } from './dates';
+
+/** Minimum length of the login password field. */
+export const LOGIN_PASSWORD_MIN = 8;
+/** Minimum length of a new password. */
+export const NEW_PASSWORD_MIN = 12;
+
+/** Maximum lengths of free-text fields. */
+export const MAX_LENGTHS = {
+  email: 254,
+  name: 70,
+  postalCode: 10,
+  houseNumber: 5,
+  houseNumberAddition: 6,
+  street: 60,
+  city: 60,
+  country: 60,
+  moveReason: 500,
+  terminationReason: 500,
+  reasonShortTerm: 500,
+  accountHolder: 70,
+  subject: 150,
+  question: 2000,
+  description: 2000,
+  explanation: 1000,
+  password: 128,
+} as const;
+
+/** Options of the date-aware schema factories. */
+export interface DateSchemaOptions {
+  /** `form` reads dd/mm/yyyy (the forms), `wire` reads YYYY-MM-DD (the api). Default `wire`. */
+  dateFormat?: DateFormat;
+  /** Today, for "today or future/past" rules. Default: now. */
+  today?: Date;
+}
+
+/** A required, trimmed string of at most `max` characters. */
+export function requiredText(max: number) {
+  return v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.maxLength(max, 'validation.maxLength'),
+  );
+}
+
+/** An optional trimmed string of at most `max` characters (empty allowed). */
+export function optionalText(max: number) {
+  return v.optional(v.pipe(v.string('validation.type'), v.trim(), v.maxLength(max, 'validation.maxLength')));
+}
+
+/** A required choice among `options`. */
+export function requiredOption<const T extends readonly [string, ...string[]]>(options: T) {
+  return v.picklist(options, 'validation.option');
+}
+
+/** A valid e-mail address. */
+export const emailSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(MAX_LENGTHS.email, 'validation.maxLength'),
+  v.email('validation.email'),
+);
+
+/** A new password: 12+ characters, upper and lower case, a digit and (unless `special` is false) a special character. */
+export function newPasswordSchema(options: { special?: boolean } = {}) {
+  const { special = true } = options;
+  return v.pipe(
+    v.string('validation.required'),
+    v.nonEmpty('validation.required'),
+    v.maxLength(MAX_LENGTHS.password, 'validation.maxLength'),
+    v.minLength(NEW_PASSWORD_MIN, 'validation.password.minLength'),
+    v.regex(/\p{Lu}/u, 'validation.password.uppercase'),
+    v.regex(/\p{Ll}/u, 'validation.password.lowercase'),
+    v.regex(/\d/, 'validation.password.digit'),
+    v.check((value: string) => !special || /[^\p{L}\d\s]/u.test(value), 'validation.password.special'),
+  );
+}
+
+/** A password as typed on the login form. */
+export const loginPasswordSchema = v.pipe(
+  v.string('validation.required'),
+  v.nonEmpty('validation.required'),
+  v.minLength(LOGIN_PASSWORD_MIN, 'validation.minLength'),
+  v.maxLength(MAX_LENGTHS.password, 'validation.maxLength'),
+);
+
+/** Normalizes an IBAN as typed (spaces, lower case) to its electronic form. */
+export function normalizeIban(value: string): string {
+  return electronicFormatIBAN(value) ?? value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** A valid IBAN, never from the UK; with `sepa` only from the SEPA area. Output is the electronic form. */
+export function ibanSchema(options: { sepa?: boolean } = {}) {
+  return v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.transform(normalizeIban),
+    v.check((iban: string) => isValidIBAN(iban), 'validation.iban.invalid'),
+    v.check((iban: string) => !iban.startsWith('GB'), 'validation.iban.uk'),
+    v.check((iban: string) => !options.sepa || isSEPACountry(iban.slice(0, 2)), 'validation.iban.sepa'),
+  );
+}
+
+/** A valid BIC (8 or 11 characters). */
+export const bicSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.toUpperCase(),
+  v.check((bic: string) => isValidBIC(bic), 'validation.bic.invalid'),
+);
+
+/** A date in the chosen format (output stays the input string). */
+export function dateSchema(dateFormat: DateFormat = 'wire') {
+  return v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.check((value: string) => parseDate(value, dateFormat) !== null, 'validation.date.invalid'),
+  );
+}
+
+function startOfLocalDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** A valid date that is today or in the past (birth date). */
+export function birthDateSchema(options: DateSchemaOptions = {}) {
+  const { dateFormat = 'wire' } = options;
+  return v.pipe(
+    dateSchema(dateFormat),
+    v.check((value: string) => {
+      const date = parseDate(value, dateFormat);
+      return date !== null && date.getTime() <= startOfLocalDay(options.today ?? new Date());
+    }, 'validation.date.notFuture'),
+  );
+}
+
+/** A valid date that is today or in the future. */
+export function futureDateSchema(options: DateSchemaOptions = {}) {
+  const { dateFormat = 'wire' } = options;
+  return v.pipe(
+    dateSchema(dateFormat),
+    v.check((value: string) => {
+      const date = parseDate(value, dateFormat);
+      return date !== null && date.getTime() >= startOfLocalDay(options.today ?? new Date());
+    }, 'validation.date.notPast'),
+  );
+}
+
+/** A house number: digits only. */
+export const houseNumberSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(MAX_LENGTHS.houseNumber, 'validation.maxLength'),
+  v.regex(/^\d+$/, 'validation.numeric'),
+);
+
+/** An ISO 3166-1 alpha-2 country code. */
+export const countryCodeSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.regex(/^[A-Z]{2}$/, 'validation.option'),
+);
+
+/** Dutch postcode for the address lookup (1234AB, space allowed). */
+export const postcodeSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[1-9]\d{3} ?[A-Z]{2}$/, 'validation.postcode.invalid'),
+  v.transform((value: string) => value.replace(' ', '')),
+);
+
+/** House number for the address lookup. */
+export const lookupHouseNumberSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.regex(/^[1-9]\d{0,4}$/, 'validation.houseNumber.invalid'),
+);

@@ -1,0 +1,74 @@
+/**
+ * Validation shared by the portal forms and the api: valibot schemas whose issue messages are
+ * i18n keys (see {@link VALIDATION_CODES}).
+ */
+export { VALIDATION_CODES } from './codes';
+export type { ValidationCode } from './codes';
+export {
+  FORM_DATE_FORMAT,
+  WIRE_DATE_FORMAT,
+  formToWireDate,
+  parseDate,
+  parseFormDate,
+  parseWireDate,
+  toFormDate,
+  toWireDate,
+} from './dates';
+export type { DateFormat } from './dates';
+export {
+  LOGIN_PASSWORD_MIN,
+  MAX_LENGTHS,
+  NEW_PASSWORD_MIN,
+  bicSchema,
+  birthDateSchema,
+  countryCodeSchema,
+  dateSchema,
+  emailSchema,
+  futureDateSchema,
+  houseNumberSchema,
+  ibanSchema,
+  loginPasswordSchema,
+  lookupHouseNumberSchema,
+  newPasswordSchema,
+  normalizeIban,
+  postcodeSchema,
+} from './fields';
+export type { DateSchemaOptions } from './fields';
+export {
+  PAYMENT_TERM_MIN_MONTHS,
+  SHORT_TERM_MONTHS,
+  START_DATE_MAX_SHIFT_DAYS,
+  paymentTermFitsPeriod,
+  renewalEndDateIssue,
+  startDateIssue,
+  terminationEndDateIssue,
+} from './rules';
+export type { PolicyDates } from './rules';
+export {
+  CLAIM_MAX_RECEIPTS,
+  CLAIM_MAX_RECEIPT_BYTES,
+  CLAIM_RECEIPT_TYPES,
+  CONTACT_CATEGORIES,
+  GENDERS,
+  INSURANCE_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  YES_NO,
+  addressSchema,
+  changeStartDateSchema,
+  claimSchema,
+  contactRequestSchema,
+  emailChangeFormSchema,
+  insuranceRequestSchema,
+  loginSchema,
+  newPasswordFormSchema,
+  newUsernameSchema,
+  passwordBodySchema,
+  paymentSchema,
+  profileSchema,
+  receiptIssue,
+  renewalSchema,
+  terminationSchema,
+} from './schemas';
+export { toFieldIssues } from './issues';
+export type { FieldIssue } from './issues';

@@ -1,0 +1,373 @@
+import * as v from 'valibot';
+import type { ValidationCode } from './codes';
+import { parseDate, parseWireDate } from './dates';
+import type { DateFormat } from './dates';
+import {
+  MAX_LENGTHS,
+  bicSchema,
+  birthDateSchema,
+  countryCodeSchema,
+  dateSchema,
+  emailSchema,
+  futureDateSchema,
+  houseNumberSchema,
+  ibanSchema,
+  loginPasswordSchema,
+  newPasswordSchema,
+  optionalText,
+  requiredOption,
+  requiredText,
+} from './fields';
+import type { DateSchemaOptions } from './fields';
+import {
+  SHORT_TERM_MONTHS,
+  paymentTermFitsPeriod,
+  renewalEndDateIssue,
+  startDateIssue,
+  terminationEndDateIssue,
+} from './rules';
+import type { PolicyDates } from './rules';
+
+/** Payment terms. */
+export const PAYMENT_TERMS = ['AT_ONCE', 'YEARLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY'] as const;
+/** Payment methods. */
+export const PAYMENT_METHODS = ['DIRECT_DEBIT', 'CREDITCARD', 'BANK_TRANSFER'] as const;
+/** Genders. */
+export const GENDERS = ['MALE', 'FEMALE', 'UNDEFINED'] as const;
+/** Contact and claim categories. */
+export const CONTACT_CATEGORIES = ['CLAIMS', 'FINANCIAL', 'COVERAGE'] as const;
+/** Insurance types. */
+export const INSURANCE_TYPES = ['TRAVEL', 'HEALTH', 'STAY'] as const;
+/** Yes/no answers. */
+export const YES_NO = ['YES', 'NO'] as const;
+
+type Obj = Record<string, unknown>;
+
+/** A cross-field rule: the code to report at `field`, or null. */
+interface FieldRule<T> {
+  field: string;
+  test: (input: T) => ValidationCode | null;
+}
+
+/** Runs cross-field rules after the object schema passed; each failing rule adds an issue at its field. */
+function withRules<TSchema extends v.GenericSchema<unknown, Obj>>(
+  schema: TSchema,
+  rules: ReadonlyArray<FieldRule<v.InferOutput<TSchema>>>,
+) {
+  return v.pipe(
+    schema,
+    v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const input = dataset.value;
+      for (const rule of rules) {
+        const code = rule.test(input);
+        if (code) {
+          addIssue({
+            message: code,
+            path: [{ type: 'object', origin: 'value', input, key: rule.field, value: input[rule.field] }],
+          });
+        }
+      }
+    }),
+  );
+}
+
+function schemaIssue(schema: v.GenericSchema, value: unknown): ValidationCode | null {
+  const result = v.safeParse(schema, value);
+  return result.success ? null : ((result.issues[0]?.message ?? 'validation.type') as ValidationCode);
+}
+
+/** Login form: e-mail and password. */
+export const loginSchema = v.object({ email: emailSchema, password: loginPasswordSchema });
+
+/** Personal details (`POST /api/en/profiles/{id}/`). */
+export function profileSchema(options: DateSchemaOptions = {}) {
+  return v.object({
+    gender: requiredOption(GENDERS),
+    firstName: requiredText(MAX_LENGTHS.name),
+    surname: requiredText(MAX_LENGTHS.name),
+    birthDate: birthDateSchema(options),
+    countryOfOrigin: countryCodeSchema,
+    nationality: countryCodeSchema,
+  });
+}
+
+/** Address; a move reason sends the change to review. */
+export const addressSchema = v.object({
+  postalCode: requiredText(MAX_LENGTHS.postalCode),
+  houseNumber: houseNumberSchema,
+  houseNumberAddition: optionalText(MAX_LENGTHS.houseNumberAddition),
+  street: requiredText(MAX_LENGTHS.street),
+  city: requiredText(MAX_LENGTHS.city),
+  country: requiredText(MAX_LENGTHS.country),
+  moveReason: optionalText(MAX_LENGTHS.moveReason),
+});
+
+const paymentFields = {
+  paymentTerm: requiredOption(PAYMENT_TERMS),
+  paymentMethod: requiredOption(PAYMENT_METHODS),
+  iban: v.optional(v.string('validation.type')),
+  bic: v.optional(v.string('validation.type')),
+  accountHolder: v.optional(v.string('validation.type')),
+};
+
+type PaymentInput = { paymentMethod: string; iban?: string; bic?: string; accountHolder?: string };
+
+/** Direct debit needs a SEPA IBAN, a BIC and an account holder. */
+function paymentRules<T extends PaymentInput>(): FieldRule<T>[] {
+  return [
+    {
+      field: 'iban',
+      test: (input) =>
+        input.paymentMethod === 'DIRECT_DEBIT' || input.iban
+          ? schemaIssue(ibanSchema({ sepa: input.paymentMethod === 'DIRECT_DEBIT' }), input.iban ?? '')
+          : null,
+    },
+    {
+      field: 'bic',
+      test: (input) =>
+        input.paymentMethod === 'DIRECT_DEBIT' || input.bic ? schemaIssue(bicSchema, input.bic ?? '') : null,
+    },
+    {
+      field: 'accountHolder',
+      test: (input) =>
+        input.paymentMethod === 'DIRECT_DEBIT' || input.accountHolder
+          ? schemaIssue(requiredText(MAX_LENGTHS.accountHolder), input.accountHolder ?? '')
+          : null,
+    },
+  ];
+}
+
+/** Payment settings (term, method, bank details on direct debit). */
+export const paymentSchema = withRules(v.object(paymentFields), paymentRules());
+
+/** Change of start date against the policy's current dates. */
+export function changeStartDateSchema(policy: PolicyDates, options: DateSchemaOptions = {}) {
+  return withRules(v.object({ startDate: dateSchema(options.dateFormat) }), [
+    { field: 'startDate', test: (input) => startDateIssue(input.startDate, policy, options) },
+  ]);
+}
+
+const refundSchema = withRules(
+  v.object({
+    bankAccountNumber: requiredText(MAX_LENGTHS.accountHolder),
+    bic: optionalText(11),
+    routingNumber: optionalText(20),
+    bankPostalCode: optionalText(MAX_LENGTHS.postalCode),
+    bankHouseNumber: optionalText(MAX_LENGTHS.houseNumber),
+    bankHouseNumberAddition: optionalText(MAX_LENGTHS.houseNumberAddition),
+    bankStreet: optionalText(MAX_LENGTHS.street),
+    bankCity: optionalText(MAX_LENGTHS.city),
+    bankCountry: optionalText(MAX_LENGTHS.country),
+    holderName: requiredText(MAX_LENGTHS.accountHolder),
+    holderPostalCode: requiredText(MAX_LENGTHS.postalCode),
+    holderAddress: requiredText(MAX_LENGTHS.accountHolder),
+    holderCity: requiredText(MAX_LENGTHS.city),
+    holderCountry: requiredText(MAX_LENGTHS.country),
+  }),
+  [
+    {
+      // A refund goes to a bank account; a card number is not one.
+      field: 'bankAccountNumber',
+      test: (input) =>
+        /^\d{13,19}$/.test(input.bankAccountNumber.replace(/\s/g, ''))
+          ? 'validation.refund.creditCard'
+          : null,
+    },
+  ],
+);
+
+/** Termination: end date and reason, optional refund bank details. */
+export function terminationSchema(policy: PolicyDates, options: DateSchemaOptions = {}) {
+  return withRules(
+    v.object({
+      endDate: dateSchema(options.dateFormat),
+      reason: requiredText(MAX_LENGTHS.terminationReason),
+      refund: v.optional(refundSchema),
+    }),
+    [{ field: 'endDate', test: (input) => terminationEndDateIssue(input.endDate, policy, options) }],
+  );
+}
+
+/** Renewal (add period): end date, short-term reason, payment, acceptance. */
+export function renewalSchema(policy: PolicyDates, options: DateSchemaOptions = {}) {
+  const dateFormat: DateFormat = options.dateFormat ?? 'wire';
+  const periodStart = () => {
+    const end = parseWireDate(policy.endDate);
+    return end ? new Date(end.getTime() + 86_400_000) : null;
+  };
+  return withRules(
+    v.object({
+      endDate: dateSchema(dateFormat),
+      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm),
+      ...paymentFields,
+      answers: v.object({
+        medical: requiredOption(YES_NO),
+        criminalRecord: requiredOption(YES_NO),
+        insuranceRefusal: requiredOption(YES_NO),
+        insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation),
+      }),
+      preExistingAgreed: v.literal(true, 'validation.acceptance.required'),
+    }),
+    [
+      ...paymentRules(),
+      { field: 'endDate', test: (input) => renewalEndDateIssue(input.endDate, policy, options) },
+      {
+        field: 'reasonShortTerm',
+        test: (input) => {
+          const start = periodStart();
+          const end = parseDate(input.endDate, dateFormat);
+          if (!start || !end || input.reasonShortTerm) return null;
+          // A period of a whole year ends the day before the anniversary.
+          const shortTerm =
+            end.getTime() + 86_400_000 <
+            new Date(start.getFullYear(), start.getMonth() + SHORT_TERM_MONTHS, start.getDate()).getTime();
+          return shortTerm ? 'validation.required' : null;
+        },
+      },
+      {
+        field: 'paymentTerm',
+        test: (input) => {
+          const start = periodStart();
+          const end = parseDate(input.endDate, dateFormat);
+          if (!start || !end) return null;
+          return paymentTermFitsPeriod(input.paymentTerm, start, end)
+            ? null
+            : 'validation.paymentTerm.period';
+        },
+      },
+    ],
+  );
+}
+
+/** Contact request; a customer gives a policy number. */
+export const contactRequestSchema = withRules(
+  v.object({
+    isCustomer: requiredOption(YES_NO),
+    category: requiredOption(CONTACT_CATEGORIES),
+    policyNumber: optionalText(30),
+    name: requiredText(MAX_LENGTHS.name),
+    email: emailSchema,
+    subject: requiredText(MAX_LENGTHS.subject),
+    question: requiredText(MAX_LENGTHS.question),
+  }),
+  [
+    {
+      field: 'policyNumber',
+      test: (input) => (input.isCustomer === 'YES' && !input.policyNumber ? 'validation.required' : null),
+    },
+  ],
+);
+
+/** Accepted receipt types of a claim. */
+export const CLAIM_RECEIPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** Most receipts per claim. */
+export const CLAIM_MAX_RECEIPTS = 5;
+/** Largest receipt in bytes (10 MB). */
+export const CLAIM_MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+
+/** Claim form text fields (receipts are checked with {@link receiptIssue}). */
+export function claimSchema(options: DateSchemaOptions = {}) {
+  return v.object({
+    policyNumber: requiredText(30),
+    category: requiredOption(CONTACT_CATEGORIES),
+    incidentDate: birthDateSchema(options),
+    description: requiredText(MAX_LENGTHS.description),
+    amount: v.pipe(
+      v.string('validation.required'),
+      v.trim(),
+      v.nonEmpty('validation.required'),
+      v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
+    ),
+    iban: ibanSchema(),
+  });
+}
+
+/** The first problem of a list of receipts, or null. */
+export function receiptIssue(files: ReadonlyArray<{ type: string; size: number }>): ValidationCode | null {
+  if (files.length > CLAIM_MAX_RECEIPTS) return 'validation.files.tooMany';
+  for (const file of files) {
+    if (!(CLAIM_RECEIPT_TYPES as readonly string[]).includes(file.type)) return 'validation.files.type';
+    if (file.size > CLAIM_MAX_RECEIPT_BYTES) return 'validation.files.size';
+  }
+  return null;
+}
+
+/** Anonymous request for a new insurance. */
+export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
+  const dateFormat: DateFormat = options.dateFormat ?? 'wire';
+  return withRules(
+    v.object({
+      insuranceType: requiredOption(INSURANCE_TYPES),
+      startDate: futureDateSchema(options),
+      endDate: dateSchema(dateFormat),
+      destination: countryCodeSchema,
+      countryOfOrigin: countryCodeSchema,
+      person: v.object({
+        gender: requiredOption(GENDERS),
+        firstName: requiredText(MAX_LENGTHS.name),
+        surname: requiredText(MAX_LENGTHS.name),
+        birthDate: birthDateSchema(options),
+        nationality: countryCodeSchema,
+        email: emailSchema,
+      }),
+      educationalInstitution: v.optional(v.object({ name: requiredText(MAX_LENGTHS.name) })),
+    }),
+    [
+      {
+        field: 'endDate',
+        test: (input) => {
+          const start = parseDate(input.startDate, dateFormat);
+          const end = parseDate(input.endDate, dateFormat);
+          return start && end && end.getTime() <= start.getTime()
+            ? 'validation.endDate.notAfterStartDate'
+            : null;
+        },
+      },
+      {
+        field: 'destination',
+        test: (input) =>
+          input.destination === input.countryOfOrigin ? 'validation.destination.homeCountry' : null,
+      },
+    ],
+  );
+}
+
+/** `{password}` of activation (no special character needed) or set password. */
+export function passwordBodySchema(options: { special?: boolean } = {}) {
+  return v.object({ password: newPasswordSchema(options) });
+}
+
+/** `{newUsername}` of an e-mail change. */
+export const newUsernameSchema = v.object({ newUsername: emailSchema });
+
+/** New password with repeat (set-password and activation forms). */
+export function newPasswordFormSchema(options: { special?: boolean } = {}) {
+  return withRules(
+    v.object({ password: newPasswordSchema(options), repeatPassword: v.string('validation.required') }),
+    [
+      {
+        field: 'repeatPassword',
+        test: (input) => (input.password === input.repeatPassword ? null : 'validation.password.notSame'),
+      },
+    ],
+  );
+}
+
+/** E-mail change form: new e-mail, its repeat and the current password. */
+export const emailChangeFormSchema = withRules(
+  v.object({
+    newUsername: emailSchema,
+    repeatUsername: v.string('validation.required'),
+    password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
+  }),
+  [
+    {
+      field: 'repeatUsername',
+      test: (input) =>
+        input.newUsername.toLowerCase() === input.repeatUsername.trim().toLowerCase()
+          ? null
+          : 'validation.email.notSame',
+    },
+  ],
+);

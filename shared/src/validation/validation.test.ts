@@ -1,0 +1,192 @@
+import * as v from 'valibot';
+import {
+  VALIDATION_CODES,
+  addressSchema,
+  birthDateSchema,
+  changeStartDateSchema,
+  contactRequestSchema,
+  emailChangeFormSchema,
+  formToWireDate,
+  ibanSchema,
+  insuranceRequestSchema,
+  loginSchema,
+  newPasswordSchema,
+  parseFormDate,
+  parseWireDate,
+  paymentSchema,
+  renewalSchema,
+  terminationSchema,
+  toFieldIssues,
+} from './index';
+
+const today = new Date(2026, 5, 15);
+const codes = (schema: v.GenericSchema, input: unknown) => {
+  const result = v.safeParse(schema, input);
+  return result.success ? [] : toFieldIssues(result.issues);
+};
+
+describe('dates', () => {
+  it('should parse form and wire dates strictly', () => {
+    expect(formToWireDate('29/02/2024')).toBe('2024-02-29');
+    expect(parseFormDate('31/02/2024')).toBeNull();
+    expect(parseFormDate('2024-02-01')).toBeNull();
+    expect(parseWireDate('2024-13-01')).toBeNull();
+    expect(parseWireDate('2024-01-31')?.getDate()).toBe(31);
+  });
+});
+
+describe('field schemas', () => {
+  it('should require a valid e-mail and a login password of at least 8', () => {
+    expect(codes(loginSchema, { email: 'x', password: 'short' })).toEqual([
+      { field: 'email', code: 'validation.email' },
+      { field: 'password', code: 'validation.minLength', params: { min: 8 } },
+    ]);
+    expect(codes(loginSchema, { email: 'a@example.com', password: 'long-enough' })).toEqual([]);
+  });
+
+  it('should check every new password rule and allow no special character on activation', () => {
+    const first = (value: string, special = true) => codes(newPasswordSchema({ special }), value)[0]?.code;
+    expect(first('Short1!')).toBe('validation.password.minLength');
+    expect(first('alllowercase1!')).toBe('validation.password.uppercase');
+    expect(first('ALLUPPERCASE1!')).toBe('validation.password.lowercase');
+    expect(first('NoDigitsHere!!')).toBe('validation.password.digit');
+    expect(first('NoSpecial1234')).toBe('validation.password.special');
+    expect(first('NoSpecial1234', false)).toBeUndefined();
+    expect(first('Portal-Demo-2026!')).toBeUndefined();
+  });
+
+  it('should reject invalid, UK and (for direct debit) non-SEPA IBANs', () => {
+    const first = (value: string, sepa = false) => codes(ibanSchema({ sepa }), value)[0]?.code;
+    expect(first('NL91 ABNA 0417 1643 00')).toBeUndefined();
+    expect(first('NL91ABNA0417164301')).toBe('validation.iban.invalid');
+    expect(first('GB82WEST12345698765432')).toBe('validation.iban.uk');
+    expect(first('BR1800360305000010009795493C1', true)).toBe('validation.iban.sepa');
+    expect(first('')).toBe('validation.required');
+  });
+
+  it('should not accept a birth date in the future', () => {
+    expect(codes(birthDateSchema({ dateFormat: 'form', today }), '16/06/2026')[0]?.code).toBe(
+      'validation.date.notFuture',
+    );
+    expect(codes(birthDateSchema({ dateFormat: 'form', today }), '15/06/2026')).toEqual([]);
+    expect(codes(birthDateSchema({ today }), '15/06/2026')[0]?.code).toBe('validation.date.invalid');
+  });
+
+  it('should enforce address lengths and a numeric house number', () => {
+    const issues = codes(addressSchema, {
+      postalCode: '1234567890123',
+      houseNumber: '1a',
+      street: '',
+      city: 'Amsterdam',
+      country: 'NL',
+    });
+    expect(issues).toEqual([
+      { field: 'postalCode', code: 'validation.maxLength', params: { max: 10 } },
+      { field: 'houseNumber', code: 'validation.numeric' },
+      { field: 'street', code: 'validation.required' },
+    ]);
+  });
+});
+
+describe('form schemas', () => {
+  it('should require bank details on direct debit only', () => {
+    expect(codes(paymentSchema, { paymentTerm: 'MONTHLY', paymentMethod: 'BANK_TRANSFER' })).toEqual([]);
+    expect(
+      codes(paymentSchema, { paymentTerm: 'MONTHLY', paymentMethod: 'DIRECT_DEBIT' }).map((i) => i.field),
+    ).toEqual(['iban', 'bic', 'accountHolder']);
+  });
+
+  it('should apply the start date rules', () => {
+    const policy = { startDate: '2026-06-25', endDate: '2027-06-24' };
+    const first = (startDate: string) =>
+      codes(changeStartDateSchema(policy, { today }), { startDate })[0]?.code;
+    expect(first('2026-06-25')).toBe('validation.startDate.unchanged');
+    expect(first('2026-07-10')).toBe('validation.startDate.postponeTooFar');
+    expect(first('2026-06-10')).toBe('validation.date.notPast');
+    expect(first('2026-06-20')).toBeUndefined();
+    const started = changeStartDateSchema({ startDate: '2026-06-01', endDate: '2027-05-31' }, { today });
+    expect(codes(started, { startDate: '2026-06-20' })[0]?.code).toBe('validation.startDate.started');
+  });
+
+  it('should apply the termination end date rules', () => {
+    const policy = { startDate: '2026-01-01', endDate: '2026-12-31' };
+    const first = (endDate: string) =>
+      codes(terminationSchema(policy, { today }), { endDate, reason: 'Moving' })[0]?.code;
+    expect(first('2026-12-31')).toBe('validation.endDate.notBeforeCurrentEnd');
+    expect(first('2026-06-01')).toBe('validation.date.notPast');
+    expect(first('2026-09-30')).toBeUndefined();
+  });
+
+  it('should check the renewal period, payment term and acceptance', () => {
+    const policy = { startDate: '2025-09-01', endDate: '2026-08-31' };
+    const base = {
+      endDate: '2026-10-31',
+      paymentTerm: 'YEARLY',
+      paymentMethod: 'BANK_TRANSFER',
+      answers: { medical: 'NO', criminalRecord: 'NO', insuranceRefusal: 'NO' },
+      preExistingAgreed: true,
+    };
+    expect(codes(renewalSchema(policy, { today }), base).map((i) => i.code)).toEqual([
+      'validation.required',
+      'validation.paymentTerm.period',
+    ]);
+    expect(
+      codes(renewalSchema(policy, { today }), { ...base, paymentTerm: 'MONTHLY', reasonShortTerm: 'Exams' }),
+    ).toEqual([]);
+    expect(codes(renewalSchema(policy, { today }), { ...base, preExistingAgreed: false })[0]?.code).toBe(
+      'validation.acceptance.required',
+    );
+  });
+
+  it('should refuse insurance in the home country', () => {
+    const request = {
+      insuranceType: 'STAY',
+      startDate: '2026-09-01',
+      endDate: '2027-08-31',
+      destination: 'NL',
+      countryOfOrigin: 'NL',
+      person: {
+        gender: 'FEMALE',
+        firstName: 'Ada',
+        surname: 'Lovelace',
+        birthDate: '2001-01-01',
+        nationality: 'GB',
+        email: 'ada@example.com',
+      },
+    };
+    expect(codes(insuranceRequestSchema({ today }), request)).toEqual([
+      { field: 'destination', code: 'validation.destination.homeCountry' },
+    ]);
+  });
+
+  it('should need a policy number from customers and matching e-mail repeats', () => {
+    const contact = {
+      isCustomer: 'YES',
+      category: 'CLAIMS',
+      name: 'A',
+      email: 'a@example.com',
+      subject: 'S',
+      question: 'Q',
+    };
+    expect(codes(contactRequestSchema, contact)).toEqual([
+      { field: 'policyNumber', code: 'validation.required' },
+    ]);
+    expect(
+      codes(emailChangeFormSchema, {
+        newUsername: 'a@example.com',
+        repeatUsername: 'b@example.com',
+        password: 'x',
+      }),
+    ).toEqual([{ field: 'repeatUsername', code: 'validation.email.notSame' }]);
+  });
+
+  it('should only produce codes from VALIDATION_CODES', () => {
+    const issues = [
+      ...codes(loginSchema, {}),
+      ...codes(addressSchema, { houseNumber: 5 }),
+      ...codes(paymentSchema, { paymentTerm: 'WEEKLY' }),
+    ];
+    expect(issues.length).toBeGreaterThan(0);
+    for (const issue of issues) expect(VALIDATION_CODES).toContain(issue.code);
+  });
+});

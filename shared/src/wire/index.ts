@@ -1,0 +1,84 @@
+/**
+ * Wire types of the product API, generated from `api/openapi/openapi.yaml` into `./openapi.ts`
+ * (`pnpm --filter api gen:types`). These aliases are the names the portal uses.
+ */
+import type { components, operations, paths } from './openapi';
+
+type Schemas = components['schemas'];
+
+export type { components, operations, paths };
+
+/** A policy exactly as `GET /api/en/profiles/{profileId}/policies` returns it. */
+export type RawPolicy = Schemas['RawPolicy'];
+/** An invoice exactly as `GET /api/en/profiles/{profileId}/invoices` returns it. */
+export type RawInvoice = Schemas['RawInvoice'];
+/** The student's personal details. */
+export type Profile = Schemas['Profile'];
+/** Body of `POST /api/en/profiles/{profileId}/`. */
+export type ProfileUpdate = Schemas['ProfileUpdate'];
+/** Body of a successful login or session check. */
+export type LoginResponse = Schemas['LoginResponse'];
+/** Body of every 4xx/5xx response. */
+export type ApiErrorBody = Schemas['ApiErrorBody'];
+/** One field that failed validation (`ApiErrorBody.fields`). */
+export type FieldError = Schemas['FieldError'];
+/** An ISO 3166-1 alpha-2 country with its English name. */
+export type Country = Schemas['Country'];
+/** A postal address (policy destination address, address change). */
+export type Address = Schemas['Address'];
+/** TRAVEL, HEALTH or STAY. */
+export type InsuranceType = Schemas['InsuranceType'];
+/** The raw policy status string the backend sends. */
+export type PolicyStatusRaw = Schemas['PolicyStatusRaw'];
+/** Who pays: the student, the institute, or the student via the institute. */
+export type CustomerType = Schemas['CustomerType'];
+/** AT_ONCE, YEARLY, MONTHLY, QUARTERLY or HALF_YEARLY. */
+export type PaymentTerm = Schemas['PaymentTerm'];
+/** DIRECT_DEBIT, CREDITCARD or BANK_TRANSFER (shown as e-invoice). */
+export type PaymentMethod = Schemas['PaymentMethod'];
+/** MALE, FEMALE or UNDEFINED (shown as gender diverse). */
+export type Gender = Schemas['Gender'];
+/** A document attached to a policy. */
+export type PolicyDocument = Schemas['PolicyDocument'];
+/** Body of `POST /api/en/policies/{id}/address`. */
+export type AddressChangeRequest = Schemas['AddressChangeRequest'];
+/** Answer of `POST /api/en/policies/{id}/address`. */
+export type AddressChangeResponse = Schemas['AddressChangeResponse'];
+/** Body of `POST /api/en/policies/{id}/payment`. */
+export type PaymentChangeRequest = Schemas['PaymentChangeRequest'];
+/** Body of `POST /api/en/policies/{id}/calculate`. */
+export type CalculateRequest = Schemas['CalculateRequest'];
+/** Answer of `POST /api/en/policies/{id}/calculate`. */
+export type CalculateResponse = Schemas['CalculateResponse'];
+/** Body of `POST /api/en/policies/{id}/changestartdate`. */
+export type ChangeStartDateRequest = Schemas['ChangeStartDateRequest'];
+/** Body of `POST /api/en/policies/{id}/terminate`. */
+export type TerminateRequest = Schemas['TerminateRequest'];
+/** Optional refund bank details of a termination. */
+export type Refund = Schemas['Refund'];
+/** Body of `POST /api/en/policies/{id}/addperiod`. */
+export type AddPeriodRequest = Schemas['AddPeriodRequest'];
+/** Acceptance questions of a renewal. */
+export type AcceptanceAnswers = Schemas['AcceptanceAnswers'];
+/** `{applicationNumber}` of a renewal or a new insurance request. */
+export type ApplicationResponse = Schemas['ApplicationResponse'];
+/** Body of `POST /api/portal/contactexpats`. */
+export type ContactRequest = Schemas['ContactRequest'];
+/** CLAIMS, FINANCIAL or COVERAGE. */
+export type ContactCategory = Schemas['ContactCategory'];
+/** A submitted claim. */
+export type Claim = Schemas['Claim'];
+/** Answer of `POST /api/en/claims`. */
+export type ClaimCreated = Schemas['ClaimCreated'];
+/** Body of `POST /api/en/requests`. */
+export type InsuranceRequest = Schemas['InsuranceRequest'];
+/** Body of `POST /api/en/invoices/{invoiceNumber}/payment`. */
+export type InvoicePaymentRequest = Schemas['InvoicePaymentRequest'];
+/** Answer of `POST /api/en/invoices/{invoiceNumber}/payment`. */
+export type InvoicePaymentResponse = Schemas['InvoicePaymentResponse'];
+/** `[streetName, city]` from `GET /pacos`. */
+export type AddressLookup = Schemas['AddressLookup'];
+/** A mail in the development outbox. */
+export type OutboxMail = Schemas['OutboxMail'];
+/** YES or NO. */
+export type YesNo = Schemas['YesNo'];
