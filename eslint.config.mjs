@@ -9,10 +9,14 @@ import globals from 'globals';
 
 const apps = ['host', 'remote-account', 'remote-insurance', 'remote-billing', 'remote-service', 'api'];
 const otherApps = (self) => apps.filter((app) => app !== self);
+// A package name (`host`, `host/x`) or a path into an app's folder (`../../host/src/x`).
+const appImportRegex = (names) => `^(${names.join('|')})(/.*)?$|(^|/)(${names.join('|')})/(src|server)/`;
 const appImportBan = (self) => ({
   patterns: [
     {
-      group: otherApps(self).flatMap((app) => [app, `${app}/*`, `../${app}/*`, `../../${app}/*`, `**/${app}/src/*`]),
+      // Relative paths are matched on the app's own folder (`../../host/src/x`), never on a bare
+      // `../api/...`: every feature keeps its requests in a folder named api/.
+      regex: appImportRegex(otherApps(self)),
       message: 'An app never imports another app: go through @portal/shared or Module Federation.',
     },
   ],
@@ -55,7 +59,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: apps.flatMap((a) => [a, `${a}/*`, `../../${a}/*`, `../../../${a}/*`]), message: '@portal/shared imports no app.' }] },
+        {
+          patterns: [
+            {
+              regex: appImportRegex(apps),
+              message: '@portal/shared imports no app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -67,7 +78,12 @@ export default tseslint.config(
         'error',
         {
           ...appImportBan('api'),
-          paths: [{ name: '@portal/shared', message: 'Import a pure module: @portal/shared/validation, /domain or /wire.' }],
+          paths: [
+            {
+              name: '@portal/shared',
+              message: 'Import a pure module: @portal/shared/validation, /domain or /wire.',
+            },
+          ],
         },
       ],
     },

@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+
+import type { AlertMessage } from './alert-message';
+
+/** The alert the host shows above every page; `type: 'none'` means nothing is shown. */
+export type GlobalAlert = {
+  type: 'none' | 'error';
+  title: string;
+  messages: AlertMessage[];
+};
+
+/** State and actions of {@link useGlobalAlertStore}. */
+export type GlobalAlertState = {
+  alert: GlobalAlert;
+  /**
+   * Shows the common error with the incident number the backend gave for a 500
+   * (SPEC.md §3 Global error alert). Without a number the generic internal-error text is shown.
+   */
+  showIncident: (iId?: string) => void;
+  /** Hides the alert. */
+  clear: () => void;
+};
+
+const NO_ALERT: GlobalAlert = { type: 'none', title: '', messages: [] };
+
+/**
+ * The global error alert (one instance for the whole page: `@portal/shared` is a Module
+ * Federation singleton). The HTTP client fills it on every 500; the host renders it.
+ */
+export const useGlobalAlertStore = create<GlobalAlertState>()((set) => ({
+  alert: NO_ALERT,
+  showIncident: (iId) =>
+    set({
+      alert: {
+        type: 'error',
+        title: 'CommonError.title',
+        messages: iId ? [{ code: 'CommonError.message', context: { iId } }] : [{ code: 'errors.internal' }],
+      },
+    }),
+  clear: () => set({ alert: NO_ALERT }),
+}));

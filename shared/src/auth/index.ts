@@ -1,0 +1,3 @@
+export { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
+export type { AuthSession, AuthState, LoginErrorKey, LoginResult } from './auth-store';
+export { basicAuthHeader } from './basic-auth';

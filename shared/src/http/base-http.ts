@@ -1,0 +1,26 @@
+import ky from 'ky';
+
+import { incidentHook } from './incident-hook';
+import { xsrfHook } from './xsrf';
+
+/** The origin the browser talks to; the host server proxies `/api`, `/pacos` and `/sitecore/api`. */
+export function apiPrefixUrl(): string {
+  return new URL('/', window.location.origin).href;
+}
+
+/**
+ * The client without the 401 handling. The auth store uses it for login, session check and
+ * logout: a 401 there is an answer, not an expired session, and importing the full client
+ * from the store would make the two modules depend on each other.
+ */
+export const baseHttp = ky.create({
+  prefixUrl: apiPrefixUrl(),
+  headers: { Accept: 'application/json' },
+  // SPEC.md §7: no default timeout; downloads set their own.
+  timeout: false,
+  credentials: 'same-origin',
+  hooks: {
+    beforeRequest: [xsrfHook],
+    afterResponse: [incidentHook],
+  },
+});

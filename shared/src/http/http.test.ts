@@ -1,0 +1,112 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import { useGlobalAlertStore } from '../alert/global-alert-store';
+import { useAuthStore } from '../auth/auth-store';
+import { emptyResponse, jsonResponse, mockFetch } from '../testing/mock-fetch';
+import type { FetchMock } from '../testing/mock-fetch';
+import { http, UNAUTHORIZED_EVENT } from './http';
+import { errorStatus, readApiError } from './read-api-error';
+
+describe('http', () => {
+  let fetchMock: FetchMock | undefined;
+
+  afterEach(() => {
+    fetchMock?.restore();
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    useGlobalAlertStore.getState().clear();
+  });
+
+  it('should ask for JSON relative to the page origin with same-origin credentials', async () => {
+    fetchMock = mockFetch(() => jsonResponse([{ code: 'NL', name: 'Netherlands' }]));
+    await expect(http.get('api/en/countries').json()).resolves.toEqual([{ code: 'NL', name: 'Netherlands' }]);
+    const request = fetchMock.requests[0];
+    expect(request?.url).toBe(`${window.location.origin}/api/en/countries`);
+    expect(request?.headers.get('Accept')).toBe('application/json');
+    expect(request?.credentials).toBe('same-origin');
+  });
+
+  it('should echo the XSRF-TOKEN cookie on non-GET requests only', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%3D123; path=/';
+    fetchMock = mockFetch(() => emptyResponse(204));
+    await http.post('api/portal/contactexpats', { json: { name: 'Anna' } });
+    await http.get('api/en/countries');
+    expect(fetchMock.requests[0]?.headers.get('X-XSRF-TOKEN')).toBe('abc=123');
+    expect(fetchMock.requests[1]?.headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('should send no XSRF header when the cookie is missing', async () => {
+    fetchMock = mockFetch(() => emptyResponse(204));
+    await http.put('api/accounts/a%40example.com/reset/password');
+    expect(fetchMock.requests[0]?.headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('should pass a 204 through to the caller', async () => {
+    fetchMock = mockFetch(() => emptyResponse(204));
+    const response = await http.get('api/en/profiles/P-1/invoices');
+    expect(response.status).toBe(204);
+  });
+
+  it('should mark the session unauthenticated and dispatch the event on 401', async () => {
+    fetchMock = mockFetch(() => jsonResponse({ code: 'UNAUTHORIZED', message: 'x' }, 401));
+    useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+    const listener = jest.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    await expect(http.get('api/en/profiles/P-1').json()).rejects.toThrow();
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: false, username: null, profileId: null });
+  });
+
+  it('should not treat a 401 of the login call as an expired session', async () => {
+    fetchMock = mockFetch(() => emptyResponse(401));
+    const listener = jest.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    await expect(http.post('api/login')).rejects.toThrow();
+    await expect(http.get('api/checksession')).rejects.toThrow();
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('should show the incident alert on 500', async () => {
+    fetchMock = mockFetch(() => jsonResponse({ code: 'INTERNAL', message: 'x', incidentId: 'INC-7' }, 500));
+    await expect(http.get('api/en/countries')).rejects.toThrow();
+    expect(useGlobalAlertStore.getState().alert).toEqual({
+      type: 'error',
+      title: 'CommonError.title',
+      messages: [{ code: 'CommonError.message', context: { iId: 'INC-7' } }],
+    });
+  });
+
+  it('should show the generic alert on a 500 without a JSON body', async () => {
+    fetchMock = mockFetch(() => new Response('Bad gateway', { status: 500 }));
+    await expect(http.get('api/en/countries')).rejects.toThrow();
+    expect(useGlobalAlertStore.getState().alert.messages).toEqual([{ code: 'errors.internal' }]);
+  });
+
+  it('should not show the alert on other errors', async () => {
+    fetchMock = mockFetch(() => jsonResponse({ code: 'X', message: 'x' }, 400));
+    await expect(http.get('api/en/countries')).rejects.toThrow();
+    expect(useGlobalAlertStore.getState().alert.type).toBe('none');
+  });
+
+  describe('readApiError', () => {
+    it('should read the error body of a failed call', async () => {
+      const body = { code: 'OVERLAP', message: 'Overlap', policyNumber: 'N-1' };
+      fetchMock = mockFetch(() => jsonResponse(body, 409));
+      const error: unknown = await http
+        .post('api/en/policies/1/addperiod', { json: {} })
+        .catch((e: unknown) => e);
+      await expect(readApiError(error)).resolves.toEqual(body);
+      expect(errorStatus(error)).toBe(409);
+    });
+
+    it('should give undefined for a body of another shape or a non-HTTP error', async () => {
+      fetchMock = mockFetch(() => new Response('<html>', { status: 502 }));
+      const error: unknown = await http.get('api/en/countries').catch((e: unknown) => e);
+      await expect(readApiError(error)).resolves.toBeUndefined();
+      await expect(readApiError(new TypeError('Failed to fetch'))).resolves.toBeUndefined();
+      expect(errorStatus(new Error('x'))).toBeUndefined();
+    });
+  });
+});

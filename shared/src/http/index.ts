@@ -1,0 +1,5 @@
+export { apiPrefixUrl } from './base-http';
+export { DOCUMENT_TIMEOUT_MS, downloadDocument, fileNameFromDisposition } from './download-document';
+export { http, UNAUTHORIZED_EVENT } from './http';
+export { errorStatus, HTTPError, readApiError } from './read-api-error';
+export { XSRF_COOKIE, XSRF_HEADER } from './xsrf';

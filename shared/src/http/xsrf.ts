@@ -1,0 +1,33 @@
+import type { BeforeRequestHook } from 'ky';
+
+/** Name of the readable anti-forgery cookie the backend sets (SPEC.md §7). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Header every non-GET request echoes the cookie in (SPEC.md §7). */
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** Reads one cookie by name from `document.cookie`, or `undefined` when it is not set. */
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) {
+      const raw = part.slice(separator + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        // A cookie that is not valid percent-encoding is sent as it is rather than dropped.
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** ky hook: echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on every state-changing request. */
+export const xsrfHook: BeforeRequestHook = (request) => {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const token = readCookie(XSRF_COOKIE);
+  if (token) request.headers.set(XSRF_HEADER, token);
+};

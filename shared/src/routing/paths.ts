@@ -1,0 +1,39 @@
+/** The router basename: the app is served under `/en/` (SPEC.md §1). */
+export const BASENAME = '/en';
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+/**
+ * Route paths of the fixed routes and the main content pages (SPEC.md §2), relative to
+ * {@link BASENAME}: `navigate(paths.faqCategory('coverage'))`.
+ */
+export const paths = {
+  login: () => '/login',
+  home: () => '/home',
+  insurances: () => '/insurances',
+  invoices: () => '/invoices',
+  profile: () => '/profile',
+  claims: () => '/claims',
+  privacy: () => '/privacy',
+  serviceContact: () => '/service-contact',
+  fileClaim: () => '/service-contact/file-a-claim',
+  faq: () => '/service-contact/faq',
+  faqCategory: (qaCategoryId: string) => `/service-contact/faq/${segment(qaCategoryId)}/`,
+  faqAnswer: (qaCategoryId: string, qaId: string) =>
+    `/service-contact/faq/${segment(qaCategoryId)}/${segment(qaId)}`,
+  contact: () => '/service-contact/contact',
+  emergency: () => '/service-contact/emergency',
+  request: () => '/request',
+  resetPassword: () => '/resetpassword',
+  activate: (id: string, username: string) => `/activate/${segment(id)}/${segment(username)}`,
+  setPassword: (id: string, username: string) => `/setpassword/${segment(id)}/${segment(username)}`,
+  demoTest: () => '/demo-pages/test',
+} as const;
+
+/** react-router patterns of the fixed routes with parameters; the names match {@link PageProps}. */
+export const ROUTE_PATTERNS = {
+  faqCategory: '/service-contact/faq/:qaCategoryId/',
+  faqAnswer: '/service-contact/faq/:qaCategoryId/:qaId',
+  activate: '/activate/:id/:username',
+  setPassword: '/setpassword/:id/:username',
+} as const;

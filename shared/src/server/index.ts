@@ -1,0 +1,6 @@
+export { createStaticServer } from './static-server';
+export type { StaticServerOptions } from './static-server';
+export { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+export { readOrigins, readPort, readUrl } from './env';
+export { listenUntilSignal, runMain } from './listen';
+export type { ListenOptions } from './listen';

@@ -1,0 +1,80 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createStaticServer } from './static-server';
+
+describe('createStaticServer', () => {
+  let root: string;
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
+    fs.mkdirSync(path.join(root, 'assets'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var entry;');
+    fs.writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+    fs.writeFileSync(path.join(root, 'assets', 'main.1a2b3c4d.js'), 'var main;');
+  });
+
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('should serve hashed assets as immutable', async () => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({ url: '/assets/main.1a2b3c4d.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+
+  it.each(['/remoteEntry.js', '/mf-manifest.json', '/index.html'])(
+    'should serve %s with no-cache and an ETag',
+    async (url) => {
+      const app = await createStaticServer({ root });
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.etag).toBeTruthy();
+      const again = await app.inject({ url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      await app.close();
+    },
+  );
+
+  it('should allow the host origin only', async () => {
+    const app = await createStaticServer({ root, corsOrigins: ['http://localhost:8080'] });
+    const allowed = await app.inject({
+      url: '/remoteEntry.js',
+      headers: { origin: 'http://localhost:8080' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    const other = await app.inject({ url: '/remoteEntry.js', headers: { origin: 'http://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
+  });
+
+  it('should answer client-side routes under the prefix with index.html, and missing files with 404', async () => {
+    const app = await createStaticServer({ root, prefix: '/en/' });
+    const page = await app.inject({ url: '/en/service-contact/faq' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    const missing = await app.inject({ url: '/en/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    const outside = await app.inject({ url: '/elsewhere' });
+    expect(outside.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('should report health', async () => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    await app.close();
+  });
+
+  it('should refuse a prefix without slashes', async () => {
+    await expect(createStaticServer({ root, prefix: 'en' })).rejects.toThrow(
+      'The static prefix must start and end with "/", got "en".',
+    );
+  });
+});

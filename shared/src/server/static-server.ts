@@ -1,0 +1,75 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { cacheControlFor, NO_CACHE } from './cache-control';
+
+/** Options of {@link createStaticServer}. */
+export interface StaticServerOptions {
+  /** Folder with the built app (its `dist`). */
+  root: string;
+  /** URL prefix the files are served under, with leading and trailing slash. Default `/`. */
+  prefix?: string;
+  /** Origins allowed to load the files cross-origin (the host page loading a remote). */
+  corsOrigins?: string[];
+  /** Answer unknown page URLs under the prefix with `index.html` (client-side routes). Default true. */
+  historyFallback?: boolean;
+  /** Registers hooks, routes and plugins that must come before the static files (headers, proxies). */
+  setup?: (app: FastifyInstance) => Promise<void>;
+  /** Fastify logger setting. Default false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
+
+/**
+ * A Fastify server for a built app: static files with the cache policy of the design (hashed assets
+ * immutable, stable names `no-cache` with an ETag), CORS for the host origin, history fallback and
+ * `GET /healthz`. Extend it (routes, proxies) before calling `listen`.
+ */
+export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
+  const { root, prefix = '/', corsOrigins = [], historyFallback = true, logger = false, setup } = options;
+  if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
+    throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
+  }
+  const app = Fastify({ logger });
+
+  if (corsOrigins.length > 0) {
+    await app.register(cors, { origin: corsOrigins, methods: ['GET', 'HEAD'] });
+  }
+
+  if (setup) await setup(app);
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(root),
+    prefix,
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    // Directory URLs get index.html; the history fallback below handles the rest.
+    index: ['index.html'],
+    wildcard: true,
+    setHeaders: (reply, filePath) => {
+      void reply.header('Cache-Control', cacheControlFor(filePath));
+    },
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      historyFallback &&
+      (urlPath === prefix.slice(0, -1) || urlPath.startsWith(prefix)) &&
+      !LOOKS_LIKE_FILE.test(urlPath);
+    if (!isPage) {
+      void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
+      return;
+    }
+    void reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+  });
+
+  return app;
+}

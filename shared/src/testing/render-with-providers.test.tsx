@@ -1,0 +1,49 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useQuery } from 'urql';
+
+import { useAuthStore } from '../auth/auth-store';
+import { createContentClient } from '../content/content-client';
+import { ContactCategoriesQuery } from '../content/queries';
+import { jsonResponse, mockFetch } from './mock-fetch';
+import { renderWithProviders } from './render-with-providers';
+
+function Probe() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const username = useAuthStore((state) => state.username);
+  const [{ data }] = useQuery({ query: ContactCategoriesQuery, variables: { lang: 'en' } });
+  return (
+    <div>
+      <p>{location.pathname}</p>
+      <p>{t('Alert.close')}</p>
+      <p>{username ?? 'nobody'}</p>
+      <p>{data?.contactCategories.map((category) => category.label).join(', ')}</p>
+    </div>
+  );
+}
+
+describe('renderWithProviders', () => {
+  it('should provide router, i18n, auth state and the content client', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse({ data: { contactCategories: [{ id: 'CLAIMS', label: 'Claims' }] } }),
+    );
+    try {
+      renderWithProviders(<Probe />, {
+        route: '/invoices',
+        authState: { authenticated: true, username: 'Anna', profileId: 'P-1' },
+        client: createContentClient(),
+      });
+      expect(screen.getByText('/invoices')).toBeInTheDocument();
+      expect(screen.getByText('Close')).toBeInTheDocument();
+      expect(screen.getByText('Anna')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByText('Claims')).toBeInTheDocument());
+    } finally {
+      fetchMock.restore();
+    }
+  });
+});

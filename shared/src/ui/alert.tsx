@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { AlertMessage } from '../alert/alert-message';
+import { Icon } from './icon';
+import type { IconName } from './icon';
+import { SanitizedHtml } from './sanitized-html';
+
+/** The kinds of alert; `info` and `information` are the same. */
+export type AlertType = 'info' | 'information' | 'warning' | 'error' | 'success';
+
+/** Props of {@link Alert} (SPEC.md §8). */
+export type AlertProps = {
+  /** Translation key (or text) of the heading. */
+  title: string;
+  /** The messages; the alert renders nothing without at least one. */
+  messages: AlertMessage[];
+  /** Default `info`. */
+  type?: AlertType;
+  /** Shown under the messages as "Error code: …". */
+  errorCode?: string;
+  /** Translation key (or text) shown above the messages. */
+  subTitle?: string;
+  /** Shows a close button (default true). Closing hides the alert for good. */
+  closable?: boolean;
+  /** Shows the messages' html texts as a numbered list (default false). */
+  messagesList?: boolean;
+  /** Shows only the html text of each message (default false). */
+  contextual?: boolean;
+  /** Called once the alert has been closed. */
+  onClose?: () => void;
+};
+
+const ICONS: Record<AlertType, IconName> = {
+  info: 'bell',
+  information: 'bell',
+  warning: 'exclamation-circle',
+  error: 'exclamation-triangle',
+  success: 'check-circle',
+};
+
+/** Matches the fade-out transition in styles.css. */
+export const ALERT_FADE_MS = 200;
+
+type Phase = 'shown' | 'leaving' | 'closed';
+
+/**
+ * A message box (SPEC.md §8). Each message shows its code translated with its context, or, when
+ * the context has an `html` key, that translation as sanitised HTML. `contextual` shows only the
+ * html texts; `messagesList` shows the subtitle and a numbered list. The container's `id` and
+ * `data-error-code` are the first message's code. Errors and warnings are announced at once
+ * (`role="alert"`), the others politely (`role="status"`).
+ */
+export function Alert({
+  title,
+  messages,
+  type = 'info',
+  errorCode,
+  subTitle,
+  closable = true,
+  messagesList = false,
+  contextual = false,
+  onClose,
+}: AlertProps) {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>('shown');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const first = messages[0];
+  if (!first || phase === 'closed') return null;
+
+  const close = () => {
+    setPhase('leaving');
+    timer.current = setTimeout(() => {
+      setPhase('closed');
+      onClose?.();
+    }, ALERT_FADE_MS);
+  };
+
+  const htmlOf = (message: AlertMessage): string | undefined =>
+    message.context?.html ? t(message.context.html, message.context) : undefined;
+  const textOf = (message: AlertMessage): string => t(message.code, message.context);
+
+  let body;
+  if (messagesList) {
+    body = (
+      <ol className="alert__list">
+        {messages.map((message, index) => (
+          <li key={`${message.code}-${index}`}>
+            <SanitizedHtml as="span" html={htmlOf(message) ?? textOf(message)} />
+          </li>
+        ))}
+      </ol>
+    );
+  } else if (contextual) {
+    body = messages.map((message, index) => {
+      const html = htmlOf(message);
+      return html ? (
+        <SanitizedHtml key={`${message.code}-${index}`} className="alert__message" html={html} />
+      ) : null;
+    });
+  } else {
+    body = messages.map((message, index) => {
+      const html = htmlOf(message);
+      return html ? (
+        <SanitizedHtml key={`${message.code}-${index}`} className="alert__message" html={html} />
+      ) : (
+        <p key={`${message.code}-${index}`} className="alert__message">
+          {textOf(message)}
+        </p>
+      );
+    });
+  }
+
+  const kind = type === 'information' ? 'info' : type;
+  const classes = ['alert', `alert--${kind}`, phase === 'leaving' ? 'alert--leaving' : 'alert--shown'].join(
+    ' ',
+  );
+
+  return (
+    <div
+      id={first.code}
+      data-error-code={first.code}
+      className={classes}
+      role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
+    >
+      <Icon name={ICONS[type]} className="alert__icon" size={24} />
+      <div className="alert__content">
+        <p className="alert__title">{t(title)}</p>
+        {subTitle ? <p className="alert__subtitle">{t(subTitle)}</p> : null}
+        {body}
+        {errorCode ? <p className="alert__code">{t('Alert.errorCode', { code: errorCode })}</p> : null}
+      </div>
+      {closable ? (
+        <button type="button" className="alert__close" onClick={close} aria-label={t('Alert.close')}>
+          <Icon name="close" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { initI18n } from '../i18n/init-i18n';
+import { Button } from './button';
+import { Card } from './card';
+import { DateField } from './date-field';
+import { Icon } from './icon';
+import { PageHeading } from './page-heading';
+import { PasswordField } from './password-field';
+import { RadioGroup } from './radio-group';
+import { SanitizedHtml } from './sanitized-html';
+import { SelectField } from './select-field';
+import { Spinner } from './spinner';
+import { TextField } from './text-field';
+
+describe('ui kit', () => {
+  beforeAll(() => initI18n({ lng: 'en-GB' }));
+
+  it('should label a text field and describe it by hint and error', () => {
+    render(<TextField id="pc" label="Postcode" hint="1234 AB" error="Enter a valid postcode." />);
+    const input = screen.getByLabelText('Postcode');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAttribute('aria-describedby', 'pc-hint pc-error');
+    expect(input).toHaveAccessibleDescription('1234 AB Enter a valid postcode.');
+  });
+
+  it('should leave a valid field unmarked', () => {
+    render(<TextField id="city" label="City" />);
+    expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('should show and hide the password', async () => {
+    const user = userEvent.setup();
+    render(<PasswordField id="pw" label="Password" defaultValue="secret" />);
+    const input = screen.getByLabelText('Password');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('should hint the date format', () => {
+    render(<DateField id="birth" label="Birth date" />);
+    expect(screen.getByLabelText('Birth date')).toHaveAccessibleDescription('dd/mm/yyyy');
+    expect(screen.getByLabelText('Birth date')).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  it('should render a select with a placeholder and options', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(
+      <SelectField
+        id="term"
+        label="Payment term"
+        value=""
+        onChange={onChange}
+        options={[
+          { value: 'MONTHLY', label: 'Monthly' },
+          { value: 'YEARLY', label: 'Yearly' },
+        ]}
+        error="Choose one of the options."
+      />,
+    );
+    const select = screen.getByLabelText('Payment term');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choose…',
+      'Monthly',
+      'Yearly',
+    ]);
+    expect(select).toHaveAccessibleDescription('Choose one of the options.');
+    await user.selectOptions(select, 'YEARLY');
+    expect(onChange).toHaveBeenCalled();
+  });
+
+  it('should group radios under a legend', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(
+      <RadioGroup
+        id="customer"
+        name="isCustomer"
+        legend="Already a customer?"
+        value="NO"
+        onChange={onChange}
+        error="This field is required."
+        options={[
+          { value: 'YES', label: 'Yes' },
+          { value: 'NO', label: 'No' },
+        ]}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Already a customer?' });
+    expect(group).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('No')).toBeChecked();
+    await user.click(screen.getByLabelText('Yes'));
+    expect(onChange).toHaveBeenCalled();
+  });
+
+  it('should make a busy button unclickable and default to type button', async () => {
+    const user = userEvent.setup();
+    const onClick = jest.fn();
+    render(
+      <Button busy onClick={onClick}>
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button).toHaveAttribute('type', 'button');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('should sanitise html', () => {
+    render(
+      <SanitizedHtml
+        html={'<p onclick="alert(1)">Hi <img src="x" onerror="alert(2)"></p><script>alert(3)</script>'}
+      />,
+    );
+    expect(screen.getByText('Hi')).not.toHaveAttribute('onclick');
+    expect(document.querySelector('img')).not.toHaveAttribute('onerror');
+    expect(document.querySelector('script')).toBeNull();
+  });
+
+  it('should hide a decorative icon and name a meaningful one', () => {
+    render(
+      <>
+        <Icon name="bell" />
+        <Icon name="download" title="Download" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Download' })).toBeInTheDocument();
+    expect(document.querySelector('.icon--bell')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('should render heading, card and spinner', () => {
+    render(
+      <>
+        <PageHeading title="My insurance" description="Your policies" focusOnMount />
+        <Card title="Travel" footer={<span>Actions</span>}>
+          Body
+        </Card>
+        <Spinner />
+      </>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'My insurance' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Travel' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+});
