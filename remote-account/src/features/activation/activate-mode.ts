@@ -1,0 +1,2 @@
+/** `activate` for a new account, `setpassword` after a password reset. */
+export type ActivateMode = 'activate' | 'setpassword';

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths, useAuthStore } from '@portal/shared';
+
+/** Shown on the login page while a session is active. */
+export function LoggedIn() {
+  const { t } = useTranslation('account');
+  const username = useAuthStore((state) => state.username);
+  const logout = useAuthStore((state) => state.logout);
+  const [pending, setPending] = useState(false);
+
+  const onLogout = async () => {
+    setPending(true);
+    // logout() never rejects and always clears the session; the page then shows the form again.
+    await logout();
+    setPending(false);
+  };
+
+  return (
+    <div className="logged-in">
+      <p>{t('login.loggedInAs', { name: username ?? '' })}</p>
+      <p>
+        <Link to={paths.insurances()}>{t('login.toInsurances')}</Link>
+      </p>
+      <button type="button" className="button button--secondary" onClick={onLogout} disabled={pending}>
+        {pending ? t('login.loggingOut') : t('login.logout')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@portal/shared';
+import { formatDate, formatMoney } from '@portal/shared/domain';
+import type { Invoice } from '@portal/shared/domain';
+
+export type InvoiceTableProps = {
+  title: string;
+  empty: string;
+  invoices: Invoice[];
+  /** Paid invoices have nothing outstanding: the column is left out there. */
+  showOutstanding: boolean;
+};
+
+/** One list of invoices as a table; on narrow screens the CSS stacks each row. */
+export function InvoiceTable({ title, empty, invoices, showOutstanding }: InvoiceTableProps) {
+  const { t } = useTranslation('billing');
+  const { locale } = useLocale();
+  const headingId = useId();
+  return (
+    <section className="invoice-list" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {invoices.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <table className="table table--stacked" aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.number')}</th>
+              <th scope="col">{t('columns.policyNumber')}</th>
+              <th scope="col">{t('columns.date')}</th>
+              <th scope="col">{t('columns.period')}</th>
+              <th scope="col">{t('columns.amount')}</th>
+              {showOutstanding ? <th scope="col">{t('columns.outstanding')}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.map((invoice) => (
+              <tr key={invoice.number}>
+                <th scope="row" data-label={t('columns.number')}>
+                  {invoice.number}
+                </th>
+                <td data-label={t('columns.policyNumber')}>{invoice.policyNumber}</td>
+                <td data-label={t('columns.date')}>{formatDate(invoice.date)}</td>
+                <td data-label={t('columns.period')}>
+                  {t('periodValue', {
+                    from: formatDate(invoice.periodFromDate),
+                    until: formatDate(invoice.periodUntilDate),
+                  })}
+                </td>
+                <td data-label={t('columns.amount')}>{formatMoney(invoice.amount, locale)}</td>
+                {showOutstanding ? (
+                  <td data-label={t('columns.outstanding')}>
+                    {formatMoney(invoice.outstandingAmount, locale)}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+/** @jest-environment jest-fixed-jsdom */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
+import { jsonResponse, mockFetch } from '@portal/shared/testing';
+import type { FetchMock } from '@portal/shared/testing';
+import type { RawPolicy } from '@portal/shared/wire';
+
+import en from '../../../locales/en.json';
+import nl from '../../../locales/nl.json';
+import { InsurancesPage } from './insurances-page';
+
+initI18n({ lng: 'en-GB' });
+registerNamespace('insurance', { en, nl });
+
+let fetchMock: FetchMock | undefined;
+afterEach(() => fetchMock?.restore());
+beforeEach(() => useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'p-1' }));
+
+function rawPolicy(overrides: Partial<RawPolicy>): RawPolicy {
+  return {
+    policyId: 'pol-1',
+    policyNumber: 'EP-1001',
+    insuranceType: 'HEALTH',
+    coverage: 'Complete',
+    destination: 'NL',
+    startDate: '2026-02-01',
+    endDate: '2027-01-31',
+    birthDate: '2001-05-04',
+    cancelledFromStart: 'false',
+    status: 'ACTIVE',
+    editable: 'true',
+    renewable: 'true',
+    individual: 'true',
+    customerType: 'INDIVIDUAL',
+    educationalInstitution: { name: 'University of Amsterdam' },
+    faculty: 'Science',
+    destinationAddress: {
+      postalCode: '1012AB',
+      houseNumber: '12',
+      street: 'Damstraat',
+      city: 'Amsterdam',
+      country: 'NL',
+    },
+    totalAmount: 1234.5,
+    paymentTerm: 'MONTHLY',
+    paymentMethod: 'BANK_TRANSFER',
+    documents: [],
+    ...overrides,
+  };
+}
+
+function answer(policies: unknown, status = 200) {
+  fetchMock = mockFetch(() => jsonResponse(policies, status));
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <InsurancesPage />
+    </MemoryRouter>,
+  );
+}
+
+describe('InsurancesPage', () => {
+  it('should render a collapsible card from the raw policy', async () => {
+    answer([rawPolicy({})]);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Health' });
+    expect(new URL(fetchMock?.requests[0]?.url ?? '').pathname).toBe('/api/en/profiles/p-1/policies');
+    expect(within(card).getByText('EP-1001')).toBeInTheDocument();
+    expect(within(card).getByText('Complete')).toBeInTheDocument();
+    expect(within(card).getByText('01/02/2026 to 31/01/2027')).toBeInTheDocument();
+    const toggle = within(card).getByRole('button', { name: 'Show details' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByText('University of Amsterdam')).not.toBeVisible();
+    await userEvent.setup().click(toggle);
+    expect(within(card).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(card).getByText('University of Amsterdam')).toBeVisible();
+    expect(within(card).getByText('Science')).toBeVisible();
+    expect(within(card).getByText('€1,234.50, per month, by e-invoice')).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Certificate and coverage' })).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Insurance card' })).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Policy conditions' })).toBeVisible();
+  });
+
+  it.each([
+    ['ACTIVE', 'Active'],
+    ['NOT_ACTIVE', 'Active'],
+    ['EXPIRED', 'Expired'],
+    ['CANCELLED', 'Cancelled'],
+    ['UNDER_REVIEW', 'Under review'],
+    ['UNDER_REVIEW_NEW', 'Under review'],
+    ['DISAPPROVED', 'Disapproved'],
+  ] as const)('should show status %s as %s', async (status, label) => {
+    answer([rawPolicy({ status })]);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Health' });
+    expect(within(card).getByText(label)).toBeInTheDocument();
+    const review = within(card).queryByText(/4 business days/);
+    if (status === 'UNDER_REVIEW' || status === 'UNDER_REVIEW_NEW') expect(review).toBeInTheDocument();
+    else expect(review).not.toBeInTheDocument();
+    const disapproved = within(card).queryByText(/informed you by e-mail/);
+    if (status === 'DISAPPROVED') expect(disapproved).toBeInTheDocument();
+    else expect(disapproved).not.toBeInTheDocument();
+  });
+
+  it('should show the application number while there is no policy number', async () => {
+    answer([rawPolicy({ policyNumber: undefined, applicationNumber: 'APP-77', status: 'UNDER_REVIEW_NEW' })]);
+    renderPage();
+    expect(await screen.findByText('APP-77')).toBeInTheDocument();
+  });
+
+  it('should show the empty state', async () => {
+    answer([]);
+    renderPage();
+    expect(await screen.findByText('You have no policies yet.')).toBeInTheDocument();
+  });
+
+  it('should show an error for a failed call and for an unknown status', async () => {
+    answer([rawPolicy({ status: 'SOMETHING' as RawPolicy['status'] })]);
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your policies could not be loaded');
+  });
+});

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths, useAuthStore } from '@portal/shared';
+import type { PageProps } from '@portal/shared';
+
+import { usePolicies } from '../api/get-policies';
+import { PolicyList } from './policy-list';
+
+export type InsurancesPageProps = PageProps;
+
+/** My Insurance: the student's policies and what they can do next. */
+export function InsurancesPage(_props: InsurancesPageProps) {
+  const { t } = useTranslation('insurance');
+  const headingId = useId();
+  const profileId = useAuthStore((state) => state.profileId);
+
+  return (
+    <section className="insurances-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{t('title')}</h1>
+      {profileId ? (
+        <Policies profileId={profileId} />
+      ) : (
+        <p>
+          <Link to={paths.login()}>{t('loginFirst')}</Link>
+        </p>
+      )}
+      <section className="offers" aria-labelledby={`${headingId}-offers`}>
+        <h2 id={`${headingId}-offers`}>{t('offers.title')}</h2>
+        <ul className="link-list">
+          <li>
+            <Link to={paths.request()}>{t('offers.request')}</Link>
+          </li>
+          <li>
+            <Link to={paths.fileClaim()}>{t('offers.claim')}</Link>
+          </li>
+        </ul>
+      </section>
+    </section>
+  );
+}
+
+type PoliciesProps = { profileId: string };
+
+function Policies({ profileId }: PoliciesProps) {
+  const { t } = useTranslation('insurance');
+  const { state, retry } = usePolicies(profileId);
+  return (
+    <div aria-live="polite" aria-busy={state.status === 'loading'}>
+      {state.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
+      {state.status === 'error' ? (
+        <div role="alert" className="load-error">
+          <p>{t('error')}</p>
+          <button type="button" className="button button--secondary" onClick={retry}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'success' && state.policies.length === 0 ? <p>{t('empty')}</p> : null}
+      {state.status === 'success' && state.policies.length > 0 ? (
+        <PolicyList policies={state.policies} />
+      ) : null}
+    </div>
+  );
+}

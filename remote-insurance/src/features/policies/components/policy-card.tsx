@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths, useLocale } from '@portal/shared';
+import { displayStatus, formatDate, formatMoney } from '@portal/shared/domain';
+import type { Policy } from '@portal/shared/domain';
+
+import { PolicyDocuments } from './policy-documents';
+
+export type PolicyCardProps = { policy: Policy };
+
+/** One policy: a summary that is always visible and details that can be expanded. */
+export function PolicyCard({ policy }: PolicyCardProps) {
+  const { t } = useTranslation('insurance');
+  const { locale } = useLocale();
+  const id = useId();
+  // SPEC.md §3: cards start collapsed.
+  const [collapsed, setCollapsed] = useState(policy.collapsed);
+  const status = displayStatus(policy.status);
+  const detailsId = `${id}-details`;
+  const underReview = policy.status === 'UNDER_REVIEW' || policy.status === 'UNDER_REVIEW_NEW';
+
+  return (
+    <article className="policy-card" aria-labelledby={`${id}-title`}>
+      <header className="policy-card__header">
+        <h2 id={`${id}-title`}>{t(`insuranceType.${policy.insuranceType}`)}</h2>
+        <p className={`policy-card__status policy-card__status--${status.toLowerCase()}`}>
+          {t(`policyStatus.${status}`)}
+        </p>
+      </header>
+      <dl className="policy-card__summary">
+        <Item term={t('card.number')}>{policy.number}</Item>
+        <Item term={t('card.coverage')}>{policy.coverage}</Item>
+        <Item term={t('card.period')}>
+          {t('card.periodValue', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
+        </Item>
+      </dl>
+      {underReview ? <p className="policy-card__note">{t('card.underReview')}</p> : null}
+      {policy.status === 'DISAPPROVED' ? (
+        <p className="policy-card__note">
+          {t('card.disapproved')} <Link to={paths.request()}>{t('card.applyAgain')}</Link>
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--link policy-card__toggle"
+        aria-expanded={!collapsed}
+        aria-controls={detailsId}
+        onClick={() => setCollapsed((value) => !value)}
+      >
+        {collapsed ? t('card.showDetails') : t('card.hideDetails')}
+      </button>
+      <div id={detailsId} hidden={collapsed} className="policy-card__details">
+        <dl>
+          <Item term={t('card.startDate')}>{formatDate(policy.startDate)}</Item>
+          <Item term={t('card.endDate')}>{formatDate(policy.endDate)}</Item>
+          {policy.cancelledFromStart ? (
+            <Item term={t('card.cancelledFromStart')}>{t('card.yes')}</Item>
+          ) : null}
+          {policy.educationalInstitution.name ? (
+            <Item term={t('card.institution')}>{policy.educationalInstitution.name}</Item>
+          ) : null}
+          {policy.faculty ? <Item term={t('card.faculty')}>{policy.faculty}</Item> : null}
+          {policy.study ? <Item term={t('card.study')}>{policy.study}</Item> : null}
+          <Item term={t('card.destination')}>{countryName(policy.destination, locale)}</Item>
+          {policy.destinationAddress ? (
+            <Item term={t('card.destinationAddress')}>
+              <address>
+                {policy.destinationAddress.street} {policy.destinationAddress.houseNumber}
+                {policy.destinationAddress.houseNumberAddition
+                  ? ` ${policy.destinationAddress.houseNumberAddition}`
+                  : ''}
+                <br />
+                {policy.destinationAddress.postalCode} {policy.destinationAddress.city}
+                <br />
+                {countryName(policy.destinationAddress.country, locale)}
+              </address>
+            </Item>
+          ) : null}
+          <Item term={t('card.premium')}>
+            {t('card.premiumValue', {
+              amount: formatMoney(policy.premium, locale),
+              term: t(`paymentTerm.${policy.paymentTerm}`),
+              method: t(`paymentMethod.${policy.paymentMethod}`),
+            })}
+          </Item>
+        </dl>
+        <PolicyDocuments policy={policy} />
+      </div>
+    </article>
+  );
+}
+
+type ItemProps = { term: string; children: ReactNode };
+
+function Item({ term, children }: ItemProps) {
+  return (
+    <div className="definition">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+// The wire carries ISO codes; the browser knows the names in the reader's language.
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadDocument } from '@portal/shared';
+import type { Policy } from '@portal/shared/domain';
+
+type DocumentKind = 'certificate' | 'icscard' | 'conditions';
+
+const DOCUMENTS: readonly DocumentKind[] = ['certificate', 'icscard', 'conditions'];
+
+export type PolicyDocumentsProps = { policy: Policy };
+
+/** Certificate and coverage, insurance card and policy conditions of one policy, as downloads. */
+export function PolicyDocuments({ policy }: PolicyDocumentsProps) {
+  const { t } = useTranslation('insurance');
+  const [pending, setPending] = useState<DocumentKind | null>(null);
+  const [failed, setFailed] = useState<DocumentKind | null>(null);
+
+  const download = async (kind: DocumentKind) => {
+    setPending(kind);
+    setFailed(null);
+    try {
+      await downloadDocument(
+        `api/en/policies/${encodeURIComponent(policy.id)}/${kind}`,
+        `${kind}-${policy.number}.pdf`,
+      );
+    } catch {
+      setFailed(kind);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <section className="policy-documents">
+      <h3>{t('documents.title')}</h3>
+      <ul className="button-list">
+        {DOCUMENTS.map((kind) => (
+          <li key={kind}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => download(kind)}
+              disabled={pending !== null}
+              aria-busy={pending === kind}
+            >
+              {t(`documents.${kind}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div aria-live="polite">
+        {failed ? (
+          <p role="alert" className="form-error">
+            {t('documents.failed', { document: t(`documents.${failed}`) })}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

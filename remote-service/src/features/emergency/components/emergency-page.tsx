@@ -1,0 +1,16 @@
+import { Provider } from 'urql';
+import type { PageProps } from '@portal/shared';
+import { contentClient } from '@portal/shared';
+
+import { EmergencyDetails } from './emergency-details';
+
+export type EmergencyPageProps = PageProps;
+
+/** Emergency details from the content endpoint; it brings its own client so it works in any host. */
+export function EmergencyPage(_props: EmergencyPageProps) {
+  return (
+    <Provider value={contentClient}>
+      <EmergencyDetails />
+    </Provider>
+  );
+}
