@@ -12,6 +12,17 @@ import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
 
 type Json = Record<string, unknown>;
 
+/** A mail of `GET /api/dev/outbox`. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
 /** A test app on a fresh in-memory database with a movable clock. */
 export interface TestApp {
   app: FastifyInstance;
@@ -22,6 +33,10 @@ export interface TestApp {
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   /** Logs in; returns the cookie header to send and the login body. */
   login: (email: string, password?: string) => Promise<{ cookie: string; xsrf: string; profileId: string }>;
+  /** Puts the clock back to the start and reloads the demo data: a fresh database without a new PGlite. */
+  reset: () => Promise<void>;
+  /** The development outbox, newest first. */
+  outbox: () => Promise<OutboxMail[]>;
   close: () => Promise<void>;
 }
 
@@ -116,6 +131,15 @@ export async function createTestApp(start = new Date()): Promise<TestApp> {
         profileId: response.json().profileId,
       };
     },
+    async reset() {
+      clock.now = start;
+      await seed(db, config);
+    },
+    async outbox() {
+      const response = await request({ method: 'GET', url: '/api/dev/outbox' });
+      assert.equal(response.statusCode, 200);
+      return response.json<OutboxMail[]>();
+    },
     async close() {
       await app.close();
       await db.close();
@@ -126,4 +150,13 @@ export async function createTestApp(start = new Date()): Promise<TestApp> {
 /** Headers of an authenticated state-changing call. */
 export function authHeaders(session: { cookie: string; xsrf: string }): Record<string, string> {
   return { cookie: session.cookie, 'x-xsrf-token': session.xsrf };
+}
+
+/** Only the anti-forgery cookie and header (anonymous state-changing calls). */
+export const XSRF_ONLY: Record<string, string> = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+
+/** A fixed local noon, so that day arithmetic never crosses midnight during a run. */
+export function fixedNoon(): Date {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0, 0);
 }

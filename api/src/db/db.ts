@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** The little the api needs from a database: parameterised queries and closing. */
@@ -10,9 +10,15 @@ export interface Db {
   close(): Promise<void>;
 }
 
+// A DATE is a calendar day, not an instant: read it as the `YYYY-MM-DD` text the wire uses. As a
+// JavaScript Date it would be UTC midnight, a day early wherever the server's zone is behind UTC.
+const DATE_OID = 1082;
+const keepDateText = (value: string) => value;
+
 /** In-process PostgreSQL (PGlite): in memory without `dataDir`, else kept in that folder. */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const parsers = { [types.DATE]: keepDateText };
+  const client = dataDir ? new PGlite(dataDir, { parsers }) : new PGlite({ parsers });
   await client.waitReady;
   return {
     async query<T>(sql: string, params: unknown[] = []) {
@@ -25,7 +31,15 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
 
 /** A real PostgreSQL server through a `pg` pool. */
 export function createPgDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString });
+  const pool = new pg.Pool({
+    connectionString,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === DATE_OID
+          ? keepDateText
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params);

@@ -5,13 +5,14 @@ import {
   claimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
+  normalizeIban,
   parseWireDate,
   paymentSchema,
   receiptIssue,
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
-import { differenceInCalendarDays } from 'date-fns';
+import { addDays, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
@@ -32,7 +33,7 @@ const underReview = () =>
 
 function dailyRate(policy: PolicyRow): number {
   const days =
-    differenceInCalendarDays(new Date(wireDate(policy.end_date)), new Date(wireDate(policy.start_date))) + 1;
+    differenceInCalendarDays(parseISO(wireDate(policy.end_date)), parseISO(wireDate(policy.start_date))) + 1;
   return Number(policy.total_amount) / Math.max(days, 1);
 }
 
@@ -42,6 +43,15 @@ function checkBodyId(body: unknown, id: string): void {
     throw errors.validation([
       { field: 'id', code: bodyId === undefined ? 'validation.required' : 'validation.option' },
     ]);
+}
+
+/** Bank details as stored: the IBAN in electronic form, the BIC in capitals. */
+function bankDetails(input: { iban?: string; bic?: string; accountHolder?: string }) {
+  return {
+    iban: input.iban ? normalizeIban(input.iban) : null,
+    bic: input.bic ? input.bic.trim().toUpperCase() : null,
+    accountHolder: input.accountHolder?.trim() || null,
+  };
 }
 
 function serial(prefix: string): string {
@@ -67,6 +77,10 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
         'Your institution manages this policy; please contact it.',
       );
     }
+    assertNotUnderReview(policy);
+  }
+
+  function assertNotUnderReview(policy: PolicyRow): void {
     if (policy.status === 'UNDER_REVIEW' || policy.status === 'UNDER_REVIEW_NEW') throw underReview();
   }
 
@@ -97,18 +111,13 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     if (policy.payment_method === 'CREDITCARD' || policy.customer_type !== 'INDIVIDUAL') {
       throw new ApiError(403, 'PAYMENT_LOCKED', 'Payment settings cannot be changed for this policy.');
     }
+    assertNotUnderReview(policy);
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const payment = parseBody(paymentSchema, fields);
+    const bank = bankDetails(payment);
     await db.query(
       'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
-      [
-        policy.policy_id,
-        payment.paymentTerm,
-        payment.paymentMethod,
-        payment.iban ?? null,
-        payment.bic ?? null,
-        payment.accountHolder ?? null,
-      ],
+      [policy.policy_id, payment.paymentTerm, payment.paymentMethod, bank.iban, bank.bic, bank.accountHolder],
     );
     return rawPolicy(db, policy.policy_id);
   });
@@ -138,11 +147,11 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     let days: number;
     if (body.kind === 'STARTDATE') {
       parseBody(changeStartDateSchema(dates, { today: today() }), { startDate: body.startDate });
-      days = differenceInCalendarDays(new Date(dates.startDate), new Date(body.startDate));
+      days = differenceInCalendarDays(parseISO(dates.startDate), parseISO(body.startDate));
     } else {
       const end = parseWireDate(body.endDate);
       if (!end) throw errors.validation([{ field: 'endDate', code: 'validation.date.invalid' }]);
-      days = differenceInCalendarDays(end, new Date(dates.endDate));
+      days = differenceInCalendarDays(end, parseISO(dates.endDate));
       if (days <= 0)
         throw errors.validation([{ field: 'endDate', code: 'validation.endDate.notAfterStartDate' }]);
     }
@@ -167,7 +176,7 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
         ],
       });
     }
-    const shift = differenceInCalendarDays(new Date(dates.startDate), new Date(result.output.startDate));
+    const shift = differenceInCalendarDays(parseISO(dates.startDate), parseISO(result.output.startDate));
     await db.query(
       'UPDATE policies SET start_date = $2, total_amount = total_amount + $3 WHERE policy_id = $1',
       [policy.policy_id, result.output.startDate, Math.round(shift * dailyRate(policy) * 100) / 100],
@@ -195,15 +204,16 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   app.post<IdParams>('/api/en/policies/:id/addperiod', async (request, reply) => {
     const policy = await changeable(request);
     if (!policy.renewable) throw new ApiError(403, 'NOT_RENEWABLE', 'This policy cannot be renewed.');
+    assertNotUnderReview(policy);
     const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const body = parseBody(renewalSchema(dates, { today: today() }), fields);
-    const newStart = new Date(new Date(dates.endDate).getTime() + 86_400_000);
+    const newStart = addDays(parseISO(dates.endDate), 1);
     const overlapping = await db.query<{
       policy_number: string | null;
       application_number: string | null;
-      start_date: Date;
-      end_date: Date;
+      start_date: string;
+      end_date: string;
     }>(
       `SELECT policy_number, application_number, start_date, end_date FROM policies
        WHERE profile_id = $1 AND insurance_type = $2 AND policy_id <> $3
@@ -220,7 +230,8 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     }
     const applicationNumber = serial('APP');
     const policyId = `POL-${randomUUID()}`;
-    const days = differenceInCalendarDays(new Date(body.endDate), newStart) + 1;
+    const days = differenceInCalendarDays(parseISO(body.endDate), newStart) + 1;
+    const bank = bankDetails(body);
     await db.query(
       `INSERT INTO policies (policy_id, profile_id, application_number, insurance_type, coverage, destination,
         start_date, end_date, status, editable, renewable, individual, customer_type, institution, faculty, study,
@@ -237,9 +248,9 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
         Math.round(days * dailyRate(policy) * 100) / 100,
         body.paymentTerm,
         body.paymentMethod,
-        body.iban ?? null,
-        body.bic ?? null,
-        body.accountHolder ?? null,
+        bank.iban,
+        bank.bic,
+        bank.accountHolder,
         JSON.stringify({
           kind: 'RENEWAL',
           reasonShortTerm: body.reasonShortTerm ?? null,

@@ -33,7 +33,7 @@ export interface PolicyRow {
   surname: string;
 }
 
-/** A DATE column as YYYY-MM-DD (PGlite and pg return a local-midnight Date). */
+/** A calendar day as YYYY-MM-DD: a DATE column (read as text, see db.ts) or a local Date. */
 export function wireDate(value: Date | string): string {
   return typeof value === 'string' ? value.slice(0, 10) : format(value, 'yyyy-MM-dd');
 }

@@ -64,6 +64,17 @@ describe('createStaticServer', () => {
     await app.close();
   });
 
+  it('should answer a navigation to a route ending in an e-mail address with index.html', async () => {
+    const app = await createStaticServer({ root, prefix: '/en/' });
+    const url = '/en/activate/0123abcd/new.student%40example.com';
+    const page = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>app</title>');
+    const script = await app.inject({ url: '/en/assets/missing.js', headers: { accept: '*/*' } });
+    expect(script.statusCode).toBe(404);
+    await app.close();
+  });
+
   it('should report health', async () => {
     const app = await createStaticServer({ root });
     const res = await app.inject({ url: '/healthz' });

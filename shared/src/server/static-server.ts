@@ -24,6 +24,15 @@ export interface StaticServerOptions {
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 
 /**
+ * A browser navigation asks for HTML; a script or stylesheet does not. The Accept header, not the
+ * URL, decides: client-side routes may end in something that looks like a file name, such as the
+ * e-mail address of an activation link (`/en/activate/{token}/student@example.com`).
+ */
+function wantsPage(accept: string | undefined, urlPath: string): boolean {
+  return (accept ?? '').includes('text/html') || !LOOKS_LIKE_FILE.test(urlPath);
+}
+
+/**
  * A Fastify server for a built app: static files with the cache policy of the design (hashed assets
  * immutable, stable names `no-cache` with an ETag), CORS for the host origin, history fallback and
  * `GET /healthz`. Extend it (routes, proxies) before calling `listen`.
@@ -63,7 +72,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       (request.method === 'GET' || request.method === 'HEAD') &&
       historyFallback &&
       (urlPath === prefix.slice(0, -1) || urlPath.startsWith(prefix)) &&
-      !LOOKS_LIKE_FILE.test(urlPath);
+      wantsPage(request.headers.accept, urlPath);
     if (!isPage) {
       void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
       return;

@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { addMinutes, addSeconds } from 'date-fns';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../src/app.js';
+import type { Db } from '../src/db/db.js';
+import { XSRF_ONLY, assertMatchesOpenapi, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+const start = fixedNoon();
+
+describe('platform behaviour', () => {
+  let t: TestApp;
+
+  before(async () => {
+    t = await createTestApp(start);
+  });
+  beforeEach(() => t.reset());
+  after(() => t.close());
+
+  describe('unexpected errors', () => {
+    let app: FastifyInstance;
+    let failing = false;
+    const lines: Record<string, unknown>[] = [];
+
+    before(async () => {
+      // The same database behind a switch that makes every query fail, as a lost connection would.
+      const flaky: Db = {
+        query: (sql, params) =>
+          failing ? Promise.reject(new Error('connection to the database lost')) : t.db.query(sql, params),
+        close: async () => undefined,
+      };
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      app = await buildApp({ db: flaky, config: t.config, logger: pino({ level: 'info' }, sink) });
+      await app.ready();
+    });
+    after(() => app.close());
+
+    async function request(options: InjectOptions) {
+      const response = await app.inject(options);
+      assertMatchesOpenapi(options.method ?? 'GET', String(options.url), response);
+      return response;
+    }
+
+    it('should answer 500 with an incident id that the log line carries with the stack', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      failing = true;
+      try {
+        for (const options of [
+          { method: 'GET', url: '/api/checksession', headers: { cookie: anna.cookie } },
+          {
+            method: 'POST',
+            url: '/api/en/policies/POL-1001-T/address',
+            headers: authHeaders(anna),
+            payload: { id: 'POL-1001-T' },
+          },
+        ] as const) {
+          const response = await request(options);
+          assert.equal(response.statusCode, 500, options.url);
+          const body = response.json();
+          assert.equal(body.code, 'INTERNAL_ERROR');
+          assert.equal(
+            body.message,
+            'Internal error: Please try again later and if the problem persists contact us with an error code.',
+          );
+          assert.match(body.incidentId, /^[0-9a-f-]{36}$/);
+          assert.doesNotMatch(response.body, /database|at /, 'no internals in the answer');
+          const logged = lines.find((line) => line.incidentId === body.incidentId);
+          assert.ok(logged, 'the incident is logged');
+          assert.equal(logged.level, 50);
+          const err = logged.err as { message: string; stack: string };
+          assert.equal(err.message, 'connection to the database lost');
+          assert.match(err.stack, /^Error: connection to the database lost\n\s+at /);
+        }
+        const health = await request({ method: 'GET', url: '/healthz' });
+        assert.equal(health.statusCode, 503);
+        assert.equal(health.json().code, 'DATABASE_UNAVAILABLE');
+      } finally {
+        failing = false;
+      }
+      const ids = lines.filter((line) => line.incidentId).map((line) => line.incidentId);
+      assert.equal(new Set(ids).size, ids.length, 'every incident has its own id');
+      assert.equal((await request({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    });
+  });
+
+  describe('anti-forgery token', () => {
+    it('should refuse non-GET calls with a missing or wrong X-XSRF-TOKEN and do nothing', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      const calls: InjectOptions[] = [
+        { method: 'POST', url: '/api/en/policies/POL-1001-H/address', payload: { id: 'POL-1001-H' } },
+        { method: 'POST', url: '/api/en/policies/POL-1001-T/payment', payload: { id: 'POL-1001-T' } },
+        { method: 'POST', url: '/api/en/invoices/INV-100103/payment', payload: { method: 'IDEAL' } },
+        { method: 'POST', url: '/api/portal/contactexpats', payload: {} },
+        { method: 'POST', url: '/api/en/requests', payload: {} },
+        { method: 'PUT', url: '/api/accounts/anna.devries%40example.com/reset/password' },
+        { method: 'POST', url: '/api/en/claims', payload: {} },
+        {
+          method: 'POST',
+          url: '/api/accounts/anna.devries%40example.com/reset/username',
+          payload: { newUsername: 'x@example.com' },
+        },
+      ];
+      const session = anna.cookie;
+      const withoutCookie = session.replace(/; XSRF-TOKEN=.*/, '');
+      const variants: [string, Record<string, string>][] = [
+        ['no header', { cookie: session }],
+        ['wrong header', { cookie: session, 'x-xsrf-token': 'forged' }],
+        ['empty header', { cookie: session, 'x-xsrf-token': '' }],
+        ['no cookie', { cookie: withoutCookie, 'x-xsrf-token': anna.xsrf }],
+      ];
+      for (const call of calls) {
+        for (const [name, headers] of variants) {
+          const response = await t.request({ ...call, headers });
+          const label = `${call.method} ${String(call.url)} (${name})`;
+          assert.equal(response.statusCode, 403, label);
+          assert.equal(response.json().code, 'XSRF_INVALID', label);
+        }
+      }
+      assert.equal((await t.outbox()).filter((mail) => mail.to === 'anna.devries@example.com').length, 0);
+      const policies = await t.request({
+        method: 'GET',
+        url: '/api/en/profiles/P-1001/policies',
+        headers: { cookie: anna.cookie },
+      });
+      assert.equal(policies.statusCode, 200, 'GET needs no anti-forgery header');
+      const ok = await t.request({
+        method: 'PUT',
+        url: '/api/accounts/anna.devries%40example.com/reset/password',
+        headers: XSRF_ONLY,
+      });
+      assert.equal(ok.statusCode, 204);
+    });
+  });
+
+  describe('session idle time', () => {
+    it('should keep a used session alive and end it after 30 idle minutes', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      const profile = () =>
+        t.request({ method: 'GET', url: '/api/en/profiles/P-1001', headers: { cookie: anna.cookie } });
+      t.clock.now = addMinutes(start, 29);
+      assert.equal((await profile()).statusCode, 200);
+      t.clock.now = addMinutes(start, 58);
+      assert.equal((await profile()).statusCode, 200, 'each call restarts the idle time');
+      t.clock.now = addSeconds(addMinutes(start, 88), 1);
+      const expired = await profile();
+      assert.equal(expired.statusCode, 401);
+      assert.equal(expired.json().code, 'UNAUTHENTICATED');
+      t.clock.now = addMinutes(start, 89);
+      const change = await t.request({
+        method: 'POST',
+        url: '/api/en/policies/POL-1001-H/address',
+        headers: authHeaders(anna),
+        payload: { id: 'POL-1001-H' },
+      });
+      assert.equal(change.statusCode, 401);
+      const check = await t.request({
+        method: 'GET',
+        url: '/api/checksession',
+        headers: { cookie: anna.cookie },
+      });
+      assert.equal(check.statusCode, 401, 'an expired session does not come back');
+    });
+  });
+});

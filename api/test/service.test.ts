@@ -1,0 +1,425 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { addDays, format } from 'date-fns';
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+type Session = Awaited<ReturnType<TestApp['login']>>;
+
+const start = fixedNoon();
+const day = (n: number) => format(addDays(start, n), 'yyyy-MM-dd');
+
+interface Receipt {
+  /** Form field of the file; `receipts` unless a test sends a stray one. */
+  field?: string;
+  name: string;
+  type: string;
+  content: Uint8Array<ArrayBuffer> | string;
+}
+
+const pdf = (name = 'receipt.pdf'): Receipt => ({
+  name,
+  type: 'application/pdf',
+  content: '%PDF-1.4\n%receipt\n',
+});
+
+/** Encodes a claim as multipart/form-data with the platform's own encoder. */
+async function claimForm(fields: Record<string, string>, receipts: Receipt[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const receipt of receipts) {
+    form.append(
+      receipt.field ?? 'receipts',
+      new Blob([receipt.content], { type: receipt.type }),
+      receipt.name,
+    );
+  }
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}
+
+describe('service calls', () => {
+  let t: TestApp;
+  let anna: Session;
+
+  before(async () => {
+    t = await createTestApp(start);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    anna = await t.login('anna.devries@example.com');
+  });
+  after(() => t.close());
+
+  describe('claims', () => {
+    const claim = {
+      policyNumber: 'TR-2026-100101',
+      category: 'CLAIMS',
+      incidentDate: day(-3),
+      description: 'Doctor visit after a bicycle fall',
+      amount: '125,50',
+      iban: 'NL91 ABNA 0417 1643 00',
+    };
+
+    async function submit(
+      receipts: Receipt[],
+      fields: Record<string, string> = claim,
+      headers: Record<string, string> = authHeaders(anna),
+    ) {
+      const { payload, contentType } = await claimForm(fields, receipts);
+      return t.request({
+        method: 'POST',
+        url: '/api/en/claims',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
+    }
+
+    async function claims() {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/en/profiles/P-1001/claims',
+        headers: { cookie: anna.cookie },
+      });
+      assert.equal(response.statusCode, 200);
+      return response.json<{ claimNumber: string; policyNumber: string; status: string; amount: number }[]>();
+    }
+
+    it('should accept a claim with receipts and list it', async () => {
+      assert.deepEqual(await claims(), []);
+      const response = await submit([
+        pdf(),
+        { name: 'photo.jpg', type: 'image/jpeg', content: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]) },
+        { name: 'scan.png', type: 'image/png', content: new Uint8Array(2 * 1024 * 1024) },
+      ]);
+      assert.equal(response.statusCode, 201, response.body);
+      const { claimNumber } = response.json();
+      assert.match(claimNumber, /^CLM-\d{4}-[0-9A-F]{8}$/);
+      const listed = await claims();
+      assert.equal(listed.length, 1);
+      assert.deepEqual(
+        { ...listed[0], submittedAt: undefined },
+        {
+          claimNumber,
+          policyNumber: 'TR-2026-100101',
+          status: 'RECEIVED',
+          amount: 125.5,
+          submittedAt: undefined,
+        },
+      );
+      const [stored] = await t.db.query<{ iban: string; receipts: { name: string; size: number }[] }>(
+        'SELECT iban, receipts FROM claims WHERE claim_number = $1',
+        [claimNumber],
+      );
+      assert.equal(stored?.iban, 'NL91ABNA0417164300');
+      assert.deepEqual(
+        stored.receipts.map((r) => r.name),
+        ['receipt.pdf', 'photo.jpg', 'scan.png'],
+      );
+      const chen = await t.login('chen.li@example.com');
+      const others = await t.request({
+        method: 'GET',
+        url: '/api/en/profiles/P-1001/claims',
+        headers: { cookie: chen.cookie },
+      });
+      assert.equal(others.statusCode, 403);
+    });
+
+    it('should refuse more than 5 files and a file over 10 MB with 413', async () => {
+      const six = await submit(Array.from({ length: 6 }, (_, i) => pdf(`r${i}.pdf`)));
+      assert.equal(six.statusCode, 413);
+      assert.equal(six.json().code, 'PAYLOAD_TOO_LARGE');
+      const five = await submit(Array.from({ length: 5 }, (_, i) => pdf(`r${i}.pdf`)));
+      assert.equal(five.statusCode, 201, five.body);
+      const huge = await submit([
+        { name: 'huge.pdf', type: 'application/pdf', content: new Uint8Array(10 * 1024 * 1024 + 1) },
+      ]);
+      assert.equal(huge.statusCode, 413);
+      assert.equal(huge.json().code, 'PAYLOAD_TOO_LARGE');
+      assert.equal((await claims()).length, 1);
+    });
+
+    it('should refuse a wrong file type and bad fields with 400', async () => {
+      const text = await submit([pdf(), { name: 'notes.txt', type: 'text/plain', content: 'hello' }]);
+      assert.equal(text.statusCode, 400);
+      assert.deepEqual(text.json().fields, [{ field: 'receipts', code: 'validation.files.type' }]);
+      const bad = await submit([pdf()], {
+        ...claim,
+        category: 'TRAVEL',
+        incidentDate: day(1),
+        amount: '12.345',
+        iban: 'GB82WEST12345698765432',
+      });
+      assert.deepEqual(bad.json().fields, [
+        { field: 'category', code: 'validation.option' },
+        { field: 'incidentDate', code: 'validation.date.notFuture' },
+        { field: 'amount', code: 'validation.amount' },
+        { field: 'iban', code: 'validation.iban.uk' },
+      ]);
+      const otherPolicy = await submit([pdf()], { ...claim, policyNumber: 'HE-2026-100301' });
+      assert.deepEqual(otherPolicy.json().fields, [{ field: 'policyNumber', code: 'validation.option' }]);
+      const strayFile = await submit([{ ...pdf(), field: 'photo' }]);
+      assert.deepEqual(strayFile.json().fields, [{ field: 'photo', code: 'validation.option' }]);
+      assert.deepEqual(await claims(), []);
+    });
+
+    it('should need a session and multipart', async () => {
+      const anonymous = await submit([pdf()], claim, XSRF_ONLY);
+      assert.equal(anonymous.statusCode, 401);
+      const json = await t.request({
+        method: 'POST',
+        url: '/api/en/claims',
+        headers: authHeaders(anna),
+        payload: claim,
+      });
+      assert.equal(json.statusCode, 415);
+      assert.equal(json.json().code, 'UNSUPPORTED_MEDIA_TYPE');
+    });
+  });
+
+  describe('contact request', () => {
+    const question = {
+      isCustomer: 'YES',
+      category: 'FINANCIAL',
+      policyNumber: 'TR-2026-100101',
+      name: 'Anna de Vries',
+      email: 'anna.devries@example.com',
+      subject: 'Invoice question',
+      question: 'Why did my premium change?',
+    };
+
+    it('should accept a question from a customer and from someone who is not one', async () => {
+      const customer = await t.request({
+        method: 'POST',
+        url: '/api/portal/contactexpats',
+        headers: XSRF_ONLY,
+        payload: question,
+      });
+      assert.equal(customer.statusCode, 204);
+      const { policyNumber: _policyNumber, ...prospect } = question;
+      const notCustomer = await t.request({
+        method: 'POST',
+        url: '/api/portal/contactexpats',
+        headers: XSRF_ONLY,
+        payload: { ...prospect, isCustomer: 'NO', category: 'COVERAGE' },
+      });
+      assert.equal(notCustomer.statusCode, 204);
+      const stored = await t.db.query<{ body: { category: string } }>('SELECT body FROM contact_requests');
+      assert.deepEqual(stored.map((row) => row.body.category).sort(), ['COVERAGE', 'FINANCIAL']);
+    });
+
+    it('should name the fields that are wrong', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/portal/contactexpats',
+        headers: XSRF_ONLY,
+        payload: {
+          isCustomer: 'MAYBE',
+          category: 'OTHER',
+          name: '',
+          email: 'not-an-address',
+          subject: 's'.repeat(151),
+        },
+      });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().fields, [
+        { field: 'isCustomer', code: 'validation.option' },
+        { field: 'category', code: 'validation.option' },
+        { field: 'name', code: 'validation.required' },
+        { field: 'email', code: 'validation.email' },
+        { field: 'subject', code: 'validation.maxLength' },
+        { field: 'question', code: 'validation.required' },
+      ]);
+      const { policyNumber: _policyNumber, ...withoutPolicy } = question;
+      const customer = await t.request({
+        method: 'POST',
+        url: '/api/portal/contactexpats',
+        headers: XSRF_ONLY,
+        payload: withoutPolicy,
+      });
+      assert.deepEqual(customer.json().fields, [{ field: 'policyNumber', code: 'validation.required' }]);
+      assert.deepEqual(await t.db.query('SELECT 1 FROM contact_requests'), []);
+    });
+  });
+
+  describe('anonymous insurance request', () => {
+    const application = {
+      insuranceType: 'STAY',
+      startDate: day(30),
+      endDate: day(395),
+      destination: 'NL',
+      countryOfOrigin: 'BR',
+      person: {
+        gender: 'FEMALE',
+        firstName: 'Lucia',
+        surname: 'Souza',
+        birthDate: '2004-03-03',
+        nationality: 'BR',
+        email: 'lucia@example.com',
+      },
+      educationalInstitution: { name: 'Utrecht University' },
+    };
+
+    it('should accept an application and return its number', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: application,
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      const { applicationNumber } = response.json();
+      assert.match(applicationNumber, /^APP-\d{4}-[0-9A-F]{8}$/);
+      const [stored] = await t.db.query<{ body: { person: { email: string } } }>(
+        'SELECT body FROM requests WHERE application_number = $1',
+        [applicationNumber],
+      );
+      assert.equal(stored?.body.person.email, 'lucia@example.com');
+    });
+
+    it('should refuse insurance in the home country with 422 HOME_COUNTRY', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: { ...application, countryOfOrigin: 'NL' },
+      });
+      assert.equal(response.statusCode, 422);
+      assert.equal(response.json().code, 'HOME_COUNTRY');
+      assert.equal(response.json().message, "We can't insure your situation.");
+      assert.deepEqual(response.json().fields, [
+        { field: 'destination', code: 'validation.destination.homeCountry' },
+      ]);
+      assert.deepEqual(await t.db.query('SELECT 1 FROM requests'), []);
+    });
+
+    it('should answer 400 with fields for other mistakes', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: {
+          ...application,
+          startDate: day(-1),
+          person: { ...application.person, email: 'nope', birthDate: day(2) },
+        },
+      });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().fields, [
+        { field: 'startDate', code: 'validation.date.notPast' },
+        { field: 'person.birthDate', code: 'validation.date.notFuture' },
+        { field: 'person.email', code: 'validation.email' },
+      ]);
+      const backwards = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: { ...application, endDate: day(30) },
+      });
+      assert.deepEqual(backwards.json().fields, [
+        { field: 'endDate', code: 'validation.endDate.notAfterStartDate' },
+      ]);
+    });
+  });
+
+  describe('invoice payment', () => {
+    const pay = (invoice: string, payload: Record<string, unknown>, session: Session | null = anna) =>
+      t.request({
+        method: 'POST',
+        url: `/api/en/invoices/${invoice}/payment`,
+        headers: session ? authHeaders(session) : XSRF_ONLY,
+        payload,
+      });
+
+    async function outstanding(invoiceNumber: string) {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/en/profiles/P-1001/invoices',
+        headers: { cookie: anna.cookie },
+      });
+      return response
+        .json<{ invoiceNumber: string; isOutstanding: string; outstandingAmount: number }[]>()
+        .find((invoice) => invoice.invoiceNumber === invoiceNumber);
+    }
+
+    it('should send card and iDEAL payments to the sandbox, which turns the invoice paid', async () => {
+      for (const method of ['CREDITCARD', 'IDEAL']) {
+        const response = await pay('INV-100103', { method, returnUrl: '/en/invoices' });
+        assert.equal(response.statusCode, 200, response.body);
+        assert.match(response.json().redirectUrl, /^\/api\/sandbox\/pay\/[0-9a-f]{32}$/);
+        const page = await t.request({ method: 'GET', url: response.json().redirectUrl });
+        assert.equal(page.statusCode, 200);
+        assert.match(page.body, new RegExp(`INV-100103 \\(${method}\\), status PENDING`));
+      }
+      const card = (
+        await pay('INV-100103', { method: 'CREDITCARD', returnUrl: '/en/invoices?tab=open' })
+      ).json();
+      assert.equal(
+        (await outstanding('INV-100103'))?.isOutstanding,
+        'J',
+        'not paid before the provider says so',
+      );
+      const paid = await t.request({ method: 'GET', url: `${card.redirectUrl}?action=pay` });
+      assert.equal(paid.statusCode, 302);
+      assert.equal(paid.headers.location, '/en/invoices?tab=open&payment=paid');
+      const settled = await outstanding('INV-100103');
+      assert.equal(settled?.isOutstanding, 'N');
+      assert.equal(settled.outstandingAmount, 0);
+      const again = await pay('INV-100103', { method: 'IDEAL', returnUrl: '/en/invoices' });
+      assert.equal(again.statusCode, 409);
+      assert.equal(again.json().code, 'ALREADY_PAID');
+    });
+
+    it('should leave the invoice open when the payment is cancelled', async () => {
+      const ideal = (await pay('INV-100104', { method: 'IDEAL', returnUrl: '/en/invoices' })).json();
+      const cancelled = await t.request({ method: 'GET', url: `${ideal.redirectUrl}?action=cancel` });
+      assert.equal(cancelled.headers.location, '/en/invoices?payment=cancelled');
+      // A finished payment cannot be paid afterwards.
+      const late = await t.request({ method: 'GET', url: `${ideal.redirectUrl}?action=pay` });
+      assert.equal(late.statusCode, 200);
+      assert.match(late.body, /status CANCELLED/);
+      assert.equal((await outstanding('INV-100104'))?.isOutstanding, 'J');
+      const unknown = await t.request({ method: 'GET', url: '/api/sandbox/pay/0123456789abcdef' });
+      assert.equal(unknown.statusCode, 404);
+    });
+
+    it('should give the bank details of a transfer', async () => {
+      const response = await pay('INV-100104', { method: 'BANK_TRANSFER', returnUrl: '/en/invoices' });
+      assert.equal(response.statusCode, 200);
+      const transfer = response.json();
+      assert.equal(transfer.reference, 'INV-100104');
+      assert.equal(transfer.amount, 65);
+      assert.ok(isValidIBAN(transfer.iban), transfer.iban);
+      assert.ok(isValidBIC(transfer.bic), transfer.bic);
+      assert.equal((await outstanding('INV-100104'))?.isOutstanding, 'J');
+    });
+
+    it('should reject an off-origin returnUrl, bad input and other students', async () => {
+      for (const returnUrl of [
+        'https://evil.example/en/invoices',
+        '//evil.example/en',
+        'javascript:alert(1)',
+      ]) {
+        const response = await pay('INV-100103', { method: 'IDEAL', returnUrl });
+        assert.equal(response.statusCode, 400, returnUrl);
+        assert.deepEqual(response.json().fields, [{ field: 'returnUrl', code: 'validation.option' }]);
+      }
+      const bad = await pay('INV-100103', { method: 'PAYPAL' });
+      assert.deepEqual(bad.json().fields, [
+        { field: 'method', code: 'validation.option' },
+        { field: 'returnUrl', code: 'validation.required' },
+      ]);
+      const chenInvoice = await pay('INV-100302', { method: 'IDEAL', returnUrl: '/en/invoices' });
+      assert.equal(chenInvoice.statusCode, 403);
+      const unknown = await pay('INV-999999', { method: 'IDEAL', returnUrl: '/en/invoices' });
+      assert.equal(unknown.statusCode, 404);
+      const anonymous = await pay('INV-100103', { method: 'IDEAL', returnUrl: '/en/invoices' }, null);
+      assert.equal(anonymous.statusCode, 401);
+      assert.deepEqual(await t.db.query('SELECT 1 FROM payments'), []);
+    });
+  });
+});
