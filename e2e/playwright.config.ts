@@ -1,0 +1,92 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { ORIGINS, PORTS, CLOSED_PORT, GTM_ID } from './support/origins';
+
+const isCI = process.env.CI === 'true';
+
+// One fresh database folder per run. Workers re-read this file, so keep the first value.
+process.env.E2E_API_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+
+// The same production stack as `npm start`, without install and build (`npm test` builds first).
+const startCommand = 'node ../scripts/start.mjs --no-install --no-build';
+// The start script stops its children on SIGTERM; a SIGKILL would leave them running.
+const gracefulShutdown = { signal: 'SIGTERM', timeout: 20_000 } as const;
+const closed = `http://localhost:${CLOSED_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  forbidOnly: isCI,
+  // Two shared cores: one browser at a time keeps timings stable.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: ORIGINS.host,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: [
+    {
+      // api, the four remotes and the host on the product ports.
+      command: startCommand,
+      // Through the host to the api (the outbox is on here): ready only when both are.
+      url: `${ORIGINS.host}/api/dev/outbox`,
+      reuseExistingServer: !isCI,
+      timeout: 180_000,
+      gracefulShutdown,
+      stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
+      stderr: 'pipe',
+      env: {
+        API_RESET: '1',
+        API_DEV_OUTBOX: '1',
+        API_DATA_DIR: process.env.E2E_API_DATA_DIR,
+        GTM_ID,
+        // The remotes also serve the two extra hosts below.
+        HOST_ORIGIN: [ORIGINS.host, ORIGINS.billingDownHost, ORIGINS.contentDownHost].join(','),
+      },
+    },
+    {
+      // A second host whose billing remote points at a closed port: a remote that is down.
+      command: `${startCommand} --only=host`,
+      url: `${ORIGINS.billingDownHost}/healthz`,
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
+      gracefulShutdown,
+      env: {
+        HOST_PORT: String(PORTS.billingDownHost),
+        REMOTE_BILLING_URL: `${closed}/mf-manifest.json`,
+      },
+    },
+    {
+      // A third host whose content endpoint is down: the page tree cannot load.
+      command: `${startCommand} --only=host`,
+      url: `${ORIGINS.contentDownHost}/healthz`,
+      reuseExistingServer: !isCI,
+      timeout: 120_000,
+      gracefulShutdown,
+      env: {
+        HOST_PORT: String(PORTS.contentDownHost),
+        CONTENT_ORIGIN: closed,
+      },
+    },
+  ],
+});

@@ -1,0 +1,58 @@
+import { test as base, expect } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
+
+/**
+ * Collects console errors and uncaught page errors; the test fails on any that it did not
+ * announce with `allow(...)`.
+ */
+export class ConsoleGuard {
+  private readonly problems: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  /** Announce errors this test provokes on purpose (matched against "text @ url"). */
+  allow(...patterns: RegExp[]): void {
+    this.allowed.push(...patterns);
+  }
+
+  /** Watch one page (the fixture watches the default page). */
+  watch(page: Page): void {
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() !== 'error') return;
+      this.problems.push(`console error: ${message.text()} @ ${message.location().url}`);
+    });
+    page.on('pageerror', (error) => this.problems.push(`page error: ${error.name}: ${error.message}`));
+  }
+
+  /** The errors nobody announced. */
+  unexpected(): string[] {
+    return this.problems.filter((problem) => !this.allowed.some((pattern) => pattern.test(problem)));
+  }
+}
+
+/**
+ * An anonymous visit asks `GET /api/checksession`, which answers 401 by contract; Chromium
+ * logs every non-2xx fetch as a console error, so that one is expected everywhere.
+ */
+const SESSION_CHECK_401 = /status of 401 .*@ http:\/\/localhost:\d+\/api\/checksession/;
+
+type Fixtures = { consoleGuard: ConsoleGuard };
+
+export const test = base.extend<Fixtures>({
+  consoleGuard: [
+    async ({ page, context }, use) => {
+      // The tag manager's own script comes from the internet, which the test machines cannot
+      // reach; answer it with an empty script so the portal's dataLayer is what gets tested.
+      await context.route(/^https:\/\/www\.googletagmanager\.com\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+      );
+      const guard = new ConsoleGuard();
+      guard.allow(SESSION_CHECK_401);
+      guard.watch(page);
+      await use(guard);
+      expect(guard.unexpected(), 'console errors or page errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,64 @@
+import { test, expect } from '../support/fixtures';
+import { logIn, mainNavigation } from '../support/portal';
+import { GTM_ID, USERS } from '../support/origins';
+
+test.describe('navigation', () => {
+  test('should open a cold deep link into the login page of remote-account', async ({ page }) => {
+    await page.goto('/en/login');
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+  });
+
+  for (const path of ['/en/insurances', '/en/invoices', '/en/service-contact/emergency']) {
+    test(`should open a cold deep link to ${path}`, async ({ page }) => {
+      await logIn(page, USERS.chen);
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('should switch texts to Dutch with the NL switch', async ({ page }) => {
+    await page.goto('/en/login');
+    const english = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(english ?? '');
+    await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
+  });
+
+  test('should report content-view events to the dataLayer on route changes', async ({ page }) => {
+    await page.goto('/en/login');
+    await mainNavigation(page).getByRole('link', { name: 'Service & Contact' }).click();
+    await expect(page).toHaveURL(/\/en\/service-contact/);
+    const events = await page.evaluate(() => {
+      const layer = (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [];
+      return layer.filter((entry) => entry.event === 'content-view');
+    });
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    const scripts = await page
+      .locator('script[src*="googletagmanager"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));
+    expect(scripts.some((src) => src.includes(GTM_ID))).toBe(true);
+  });
+
+  test('should fetch react-dom once across the host and the remotes', async ({ page }) => {
+    // Chunk names are content hashes, so react-dom is recognised by its own internal marker.
+    const scripts: Promise<string | null>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(
+        response.text().then(
+          (body) => (body.includes('__reactFiber$') ? response.url() : null),
+          () => null,
+        ),
+      );
+    });
+    await logIn(page, USERS.anna);
+    await mainNavigation(page).getByRole('link', { name: 'Invoices' }).click();
+    await expect(page).toHaveURL(/\/en\/invoices/);
+    await mainNavigation(page).getByRole('link', { name: 'Service & Contact' }).click();
+    await expect(page).toHaveURL(/\/en\/service-contact/);
+    await page.waitForLoadState('networkidle');
+    const reactDom = (await Promise.all(scripts)).filter((url) => url !== null);
+    expect(reactDom, 'scripts that contain react-dom').toHaveLength(1);
+  });
+});

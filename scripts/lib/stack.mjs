@@ -1,0 +1,102 @@
+// The portal's processes, ports and health URLs, as `npm start`, the benchmark and the
+// browser journeys start them. Every port and origin can be overridden with the env vars of
+// the README.
+import { pnpmCommand } from './pnpm.mjs';
+import { repoRoot } from './paths.mjs';
+
+const env = process.env;
+const port = (name, fallback) => Number(env[name] ?? fallback);
+
+/** The ports in use, from env with the product defaults. */
+export function stackPorts() {
+  return {
+    host: port('HOST_PORT', 8080),
+    account: port('REMOTE_ACCOUNT_PORT', 8081),
+    insurance: port('REMOTE_INSURANCE_PORT', 8082),
+    billing: port('REMOTE_BILLING_PORT', 8083),
+    service: port('REMOTE_SERVICE_PORT', 8084),
+    api: port('API_PORT', 8090),
+  };
+}
+
+export const REMOTES = [
+  { key: 'account', pkg: 'remote-account', urlVar: 'REMOTE_ACCOUNT_URL' },
+  { key: 'insurance', pkg: 'remote-insurance', urlVar: 'REMOTE_INSURANCE_URL' },
+  { key: 'billing', pkg: 'remote-billing', urlVar: 'REMOTE_BILLING_URL' },
+  { key: 'service', pkg: 'remote-service', urlVar: 'REMOTE_SERVICE_URL' },
+];
+
+export const SERVICE_NAMES = ['api', ...REMOTES.map((remote) => remote.key), 'host'];
+
+/** The demo logins seeded by the reference backend. */
+export const DEMO_PASSWORD = 'Portal-Demo-2026!';
+export const DEMO_LOGINS = [
+  { email: 'anna.devries@example.com', note: 'student with policies and invoices' },
+  { email: 'ben.okafor@example.com', note: 'student' },
+  { email: 'chen.li@example.com', note: 'student' },
+  { email: 'blocked.user@example.com', note: 'blocked account (login answers 403)' },
+  { email: 'new.student@example.com', note: 'not activated yet (activation mail in the dev outbox)' },
+];
+
+/** The demo logins as a plain-text table. */
+export function demoLoginsTable() {
+  const width = Math.max(...DEMO_LOGINS.map((login) => login.email.length));
+  const rows = DEMO_LOGINS.map((login) => `  ${login.email.padEnd(width)}  ${DEMO_PASSWORD}  ${login.note}`);
+  return [`  ${'e-mail'.padEnd(width)}  ${'password'.padEnd(DEMO_PASSWORD.length)}  notes`, ...rows].join(
+    '\n',
+  );
+}
+
+/**
+ * The service specs for the Supervisor. `mode` is 'start' (production build) or 'dev'
+ * (webpack serve with hot reload, api in watch mode). `only` limits which services start.
+ */
+export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {}) {
+  const ports = stackPorts();
+  const hostOrigin = `http://localhost:${ports.host}`;
+  const script = mode === 'dev' ? 'dev' : 'start';
+  const services = [];
+  const add = async (name, pkg, extraEnv, healthUrl) => {
+    if (!only.includes(name)) return;
+    const command = await pnpmCommand(['--filter', pkg, 'run', script]);
+    services.push({ name, cmd: command.cmd, args: command.args, cwd: repoRoot, env: extraEnv, healthUrl });
+  };
+
+  await add('api', 'api', { API_PORT: String(ports.api) }, `http://localhost:${ports.api}/healthz`);
+  for (const remote of REMOTES) {
+    const remotePort = ports[remote.key];
+    await add(
+      remote.key,
+      remote.pkg,
+      { PORT: String(remotePort), HOST_ORIGIN: env.HOST_ORIGIN ?? hostOrigin },
+      // webpack-dev-server has no /healthz; its manifest shows the first compile is done.
+      `http://localhost:${remotePort}/${mode === 'dev' ? 'mf-manifest.json' : 'healthz'}`,
+    );
+  }
+  const hostEnv = {
+    HOST_PORT: String(ports.host),
+    API_ORIGIN: env.API_ORIGIN ?? `http://localhost:${ports.api}`,
+    CONTENT_ORIGIN: env.CONTENT_ORIGIN ?? `http://localhost:${ports.api}`,
+  };
+  for (const remote of REMOTES) {
+    hostEnv[remote.urlVar] = env[remote.urlVar] ?? `http://localhost:${ports[remote.key]}/mf-manifest.json`;
+  }
+  await add('host', 'host', hostEnv, `${hostOrigin}/${mode === 'dev' ? 'en/' : 'healthz'}`);
+  return services;
+}
+
+/** Parse `--only=a,b` into service names, rejecting unknown ones with a clear message. */
+export function parseOnly(value) {
+  if (!value) return SERVICE_NAMES;
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !SERVICE_NAMES.includes(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown service(s) in --only: ${unknown.join(', ')}. Known: ${SERVICE_NAMES.join(', ')}.`,
+    );
+  }
+  return names;
+}

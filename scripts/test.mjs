@@ -1,0 +1,166 @@
+// `npm test`: install, lint, typecheck, unit and api tests, build (with the size budgets),
+// the docker-compose check and the browser journeys, in that order. Stops at the first
+// failing stage, prints one summary line per stage and a closing "N passed, N failed" line.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
+import { findChromium } from './lib/chromium.mjs';
+import { ensureDockerCompose } from './lib/compose.mjs';
+import { run } from './lib/run.mjs';
+import { repoRoot } from './lib/paths.mjs';
+import { bold, green, red, step, yellow } from './lib/log.mjs';
+
+/** Returned by a stage that could not run here (counted as skipped, never as passed). */
+const SKIPPED = Symbol('skipped');
+
+const rootScripts = () => JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts ?? {};
+
+const STAGES = [
+  { name: 'pnpm', title: 'pnpm at the pinned version', action: () => ensurePnpm() },
+  {
+    name: 'install',
+    title: 'pnpm install --frozen-lockfile',
+    action: () => pnpm(['install', '--frozen-lockfile']),
+  },
+  { name: 'lint', title: 'lint (eslint + prettier)', action: () => pnpm(['lint']) },
+  { name: 'typecheck', title: 'typecheck (tsc in every package)', action: () => pnpm(['typecheck']) },
+  { name: 'unit', title: 'unit and api tests', action: () => pnpm(['test:unit']) },
+  {
+    name: 'build',
+    title: 'production build and size budgets',
+    action: async () => {
+      await pnpm(['build']);
+      // The budgets belong to the build; run them here when the build script does not yet.
+      const budgets = join(repoRoot, 'scripts', 'check-budgets.mjs');
+      if (!/check-budgets/.test(rootScripts().build ?? '') && existsSync(budgets)) {
+        await run(process.execPath, [budgets], { cwd: repoRoot });
+      }
+    },
+  },
+  {
+    name: 'compose',
+    title: 'docker-compose.yml is valid',
+    action: async () => {
+      const compose = await ensureDockerCompose();
+      if (!compose) return SKIPPED;
+      const [cmd, ...prefix] = compose;
+      await run(cmd, [...prefix, '-f', 'docker-compose.yml', 'config', '--quiet'], { cwd: repoRoot });
+    },
+  },
+  {
+    name: 'e2e',
+    title: 'browser journeys (Playwright, production build)',
+    action: async () => {
+      const chromium = await findChromium();
+      console.log(`Chromium: ${chromium}`);
+      await pnpm(['test:e2e'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+    },
+  },
+];
+
+const USAGE = `Usage: npm test [-- options]   (or: node scripts/test.mjs [options])
+
+Stages, in order: ${STAGES.map((stage) => stage.name).join(', ')}.
+Stops at the first failure. Under CI=true everything runs non-interactively.
+
+Options:
+  --only=a,b     run only these stages
+  --skip=a,b     skip these stages
+  --from=name    start at this stage
+  -h, --help     show this help`;
+
+function parseCli() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      skip: { type: 'string' },
+      from: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  const names = STAGES.map((stage) => stage.name);
+  const list = (value) =>
+    value
+      ? value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : [];
+  for (const name of [...list(values.only), ...list(values.skip), ...list(values.from)]) {
+    if (!names.includes(name)) throw new Error(`Unknown stage "${name}". Stages: ${names.join(', ')}.`);
+  }
+  const only = list(values.only);
+  const skip = list(values.skip);
+  const fromIndex = values.from ? names.indexOf(values.from) : 0;
+  const selected = (stage, index) =>
+    index >= fromIndex && (only.length === 0 || only.includes(stage.name)) && !skip.includes(stage.name);
+  return { help: values.help, selected };
+}
+
+function formatDuration(ms) {
+  return ms < 60_000
+    ? `${(ms / 1000).toFixed(1)} s`
+    : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+async function main() {
+  let cli;
+  try {
+    cli = parseCli();
+  } catch (error) {
+    console.error(`${red(error.message)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (cli.help) {
+    console.log(USAGE);
+    return;
+  }
+
+  const results = [];
+  let failed = false;
+  for (const [index, stage] of STAGES.entries()) {
+    if (failed || !cli.selected(stage, index)) {
+      results.push({ stage, status: 'skipped', note: failed ? 'not run after a failure' : 'not selected' });
+      continue;
+    }
+    step(`[${stage.name}] ${stage.title}`);
+    const started = Date.now();
+    try {
+      const outcome = await stage.action();
+      const status = outcome === SKIPPED ? 'skipped' : 'passed';
+      results.push({
+        stage,
+        status,
+        note: status === 'skipped' ? 'tool not available here' : '',
+        ms: Date.now() - started,
+      });
+    } catch (error) {
+      failed = true;
+      results.push({ stage, status: 'failed', note: error.message, ms: Date.now() - started });
+    }
+  }
+
+  console.log(`\n${bold('Summary')}`);
+  const paint = { passed: green, failed: red, skipped: yellow };
+  for (const result of results) {
+    const time = result.ms === undefined ? '' : ` (${formatDuration(result.ms)})`;
+    const note = result.note ? ` — ${result.note}` : '';
+    console.log(
+      `  ${paint[result.status](result.status.toUpperCase().padEnd(7))} ${result.stage.name}: ${result.stage.title}${time}${note}`,
+    );
+  }
+  const count = (status) => results.filter((result) => result.status === status).length;
+  const skipped = count('skipped');
+  console.log(
+    `${count('passed')} passed, ${count('failed')} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  );
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(red(`npm test failed: ${error.message}`));
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
