@@ -11,6 +11,13 @@ const apps = ['host', 'remote-account', 'remote-insurance', 'remote-billing', 'r
 const otherApps = (self) => apps.filter((app) => app !== self);
 // A package name (`host`, `host/x`) or a path into an app's folder (`../../host/src/x`).
 const appImportRegex = (names) => `^(${names.join('|')})(/.*)?$|(^|/)(${names.join('|')})/(src|server)/`;
+// react-router is shared through @portal/shared/router only: one router context on the page, and
+// only what the apps use is bundled (a second import path would share or bundle it whole again).
+const ROUTER_MODULE = 'shared/src/routing/router.ts';
+const routerBan = {
+  regex: '^react-router(-dom)?(/.*)?$',
+  message: "Import react-router from '@portal/shared/router' (add what is missing there).",
+};
 const appImportBan = (self) => ({
   patterns: [
     {
@@ -19,7 +26,11 @@ const appImportBan = (self) => ({
       regex: appImportRegex(otherApps(self)),
       message: 'An app never imports another app: go through @portal/shared or Module Federation.',
     },
+    routerBan,
   ],
+});
+const sharedImportBan = (...extraPatterns) => ({
+  patterns: [{ regex: appImportRegex(apps), message: '@portal/shared imports no app.' }, ...extraPatterns],
 });
 
 export default tseslint.config(
@@ -56,19 +67,11 @@ export default tseslint.config(
   })),
   {
     files: ['shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: appImportRegex(apps),
-              message: '@portal/shared imports no app.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan)] },
+  },
+  {
+    files: [ROUTER_MODULE],
+    rules: { 'no-restricted-imports': ['error', sharedImportBan()] },
   },
   {
     // The reference backend may use @portal/shared's pure modules, never its React code.

@@ -7,7 +7,11 @@ function jestConfig({ rootDir, environment = 'jsdom' }) {
   return {
     rootDir,
     testEnvironment: environment,
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)', '<rootDir>/server/**/*.test.ts'],
+    testMatch: [
+      '<rootDir>/src/**/*.test.ts?(x)',
+      '<rootDir>/test/**/*.test.ts?(x)',
+      '<rootDir>/server/**/*.test.ts',
+    ],
     transform: {
       '^.+\\.(t|j|mj)sx?$': [
         require.resolve('@swc/jest', { paths: [rootDir] }),
@@ -23,7 +27,9 @@ function jestConfig({ rootDir, environment = 'jsdom' }) {
     },
     // pnpm keeps packages under node_modules/.pnpm/<name>@<version>/node_modules/<name>;
     // transpile everything except the big CommonJS-only packages.
-    transformIgnorePatterns: ['/node_modules/\\.pnpm/(react|react-dom|scheduler|jsdom|@testing-library)[^/]*/'],
+    transformIgnorePatterns: [
+      '/node_modules/\\.pnpm/(react|react-dom|scheduler|jsdom|@testing-library)[^/]*/',
+    ],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest.setup-dom.cjs')] : [],
     clearMocks: true,

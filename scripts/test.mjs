@@ -1,8 +1,6 @@
 // `npm test`: install, lint, typecheck, unit and api tests, build (with the size budgets),
 // the docker-compose check and the browser journeys, in that order. Stops at the first
 // failing stage, prints one summary line per stage and a closing "N passed, N failed" line.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { findChromium } from './lib/chromium.mjs';
@@ -13,8 +11,6 @@ import { bold, green, red, step, yellow } from './lib/log.mjs';
 
 /** Returned by a stage that could not run here (counted as skipped, never as passed). */
 const SKIPPED = Symbol('skipped');
-
-const rootScripts = () => JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts ?? {};
 
 const STAGES = [
   { name: 'pnpm', title: 'pnpm at the pinned version', action: () => ensurePnpm() },
@@ -29,14 +25,8 @@ const STAGES = [
   {
     name: 'build',
     title: 'production build and size budgets',
-    action: async () => {
-      await pnpm(['build']);
-      // The budgets belong to the build; run them here when the build script does not yet.
-      const budgets = join(repoRoot, 'scripts', 'check-budgets.mjs');
-      if (!/check-budgets/.test(rootScripts().build ?? '') && existsSync(budgets)) {
-        await run(process.execPath, [budgets], { cwd: repoRoot });
-      }
-    },
+    // The root build's postbuild step checks the bundle size budgets.
+    action: () => pnpm(['build']),
   },
   {
     name: 'compose',

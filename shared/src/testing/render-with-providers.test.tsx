@@ -3,7 +3,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@portal/shared/router';
 import { useQuery } from 'urql';
 
 import { useAuthStore } from '../auth/auth-store';

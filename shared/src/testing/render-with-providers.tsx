@@ -3,7 +3,7 @@ import type { RenderOptions, RenderResult } from '@testing-library/react';
 import type { Client } from '@urql/core';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@portal/shared/router';
 import { Provider as UrqlProvider } from 'urql';
 
 import type { AuthSession } from '../auth/auth-store';

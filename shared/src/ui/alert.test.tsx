@@ -40,14 +40,14 @@ describe('Alert', () => {
     expect(screen.getByText('Second message')).toBeInTheDocument();
   });
 
-  it('should render the html key of a message, sanitised, instead of its code', () => {
+  it('should render the html key of a message, sanitised, instead of its code', async () => {
     render(
       <Alert
         title="alertTest:title"
         messages={[{ code: 'alertTest:plain', context: { html: 'alertTest:rich', name: 'Ben' } }]}
       />,
     );
-    expect(screen.getByRole('link', { name: 'the FAQ' })).toHaveAttribute('href', '/en/faq');
+    expect(await screen.findByRole('link', { name: 'the FAQ' })).toHaveAttribute('href', '/en/faq');
     expect(screen.queryByText(/Plain text/)).not.toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
   });
@@ -85,7 +85,7 @@ describe('Alert', () => {
     expect(screen.getByText('Error code: E-42')).toBeInTheDocument();
   });
 
-  it('should show only the html of each message in contextual mode', () => {
+  it('should show only the html of each message in contextual mode', async () => {
     render(
       <Alert
         title="t"
@@ -96,12 +96,12 @@ describe('Alert', () => {
         ]}
       />,
     );
-    expect(screen.getByText(/for Chen/)).toBeInTheDocument();
+    expect(await screen.findByText(/for Chen/)).toBeInTheDocument();
     expect(screen.queryByText('Second message')).not.toBeInTheDocument();
     expect(screen.queryByText(/Plain text/)).not.toBeInTheDocument();
   });
 
-  it('should show the subtitle and a numbered list in list mode', () => {
+  it('should show the subtitle and a numbered list in list mode', async () => {
     render(
       <Alert
         title="t"
@@ -117,6 +117,7 @@ describe('Alert', () => {
     expect(list.tagName).toBe('OL');
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(2);
+    expect(await screen.findByRole('link', { name: 'the FAQ' })).toBeInTheDocument();
     expect(items[0]).toHaveTextContent('See the FAQ for Anna');
     expect(items[1]).toHaveTextContent('Second message');
     expect(screen.getByText('Please check:')).toBeInTheDocument();

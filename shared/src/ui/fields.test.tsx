@@ -115,13 +115,13 @@ describe('ui kit', () => {
     expect(onClick).not.toHaveBeenCalled();
   });
 
-  it('should sanitise html', () => {
+  it('should sanitise html', async () => {
     render(
       <SanitizedHtml
         html={'<p onclick="alert(1)">Hi <img src="x" onerror="alert(2)"></p><script>alert(3)</script>'}
       />,
     );
-    expect(screen.getByText('Hi')).not.toHaveAttribute('onclick');
+    expect(await screen.findByText('Hi')).not.toHaveAttribute('onclick');
     expect(document.querySelector('img')).not.toHaveAttribute('onerror');
     expect(document.querySelector('script')).toBeNull();
   });

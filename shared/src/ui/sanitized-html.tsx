@@ -1,5 +1,4 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /** Props of {@link SanitizedHtml}. */
 export type SanitizedHtmlProps = {
@@ -10,16 +9,66 @@ export type SanitizedHtmlProps = {
   id?: string;
 };
 
-/** Sanitises HTML with DOMPurify (scripts, event handlers and `javascript:` URLs removed). */
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html);
+type Purifier = { sanitize: (html: string) => string };
+
+// DOMPurify is a quarter of the login page's JS budget and the login page shows no HTML, so it is
+// loaded on first use. The chunk name starts with `on-demand-`: the start-up budget leaves it out.
+let purifier: Purifier | undefined;
+let loadingPurifier: Promise<Purifier> | undefined;
+
+function loadPurifier(): Promise<Purifier> {
+  loadingPurifier ??= import(/* webpackChunkName: "on-demand-dompurify" */ 'dompurify').then(
+    (module) => {
+      purifier = module.default;
+      return purifier;
+    },
+    (error: unknown) => {
+      // A failed chunk load may succeed on the next render that needs it.
+      loadingPurifier = undefined;
+      throw error;
+    },
+  );
+  return loadingPurifier;
+}
+
+// Text without markup or entities renders as text as it is: nothing to sanitise, nothing to wait for.
+const isPlainText = (html: string): boolean => !/[<&]/.test(html);
+
+/** Sanitises HTML with DOMPurify (scripts, event handlers and `javascript:` URLs removed), loading it first. */
+export async function sanitizeHtml(html: string): Promise<string> {
+  return (await loadPurifier()).sanitize(html);
 }
 
 /**
  * Renders HTML from the content system or a translation after sanitising it: content is
  * trusted but may still be edited by many people, so nothing executable reaches the page.
+ * Markup stays empty until DOMPurify is loaded (once per page); plain text shows at once.
  */
 export function SanitizedHtml({ html, as: Element = 'div', className, id }: SanitizedHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const plain = isPlainText(html);
+  const [loaded, setLoaded] = useState<Purifier | undefined>(purifier);
+
+  useEffect(() => {
+    if (plain || loaded) return;
+    let active = true;
+    loadPurifier().then(
+      (loadedPurifier) => {
+        if (active) setLoaded(loadedPurifier);
+      },
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [plain, loaded]);
+
+  const clean = useMemo(() => (plain || !loaded ? '' : loaded.sanitize(html)), [plain, loaded, html]);
+  if (plain) {
+    return (
+      <Element id={id} className={className}>
+        {html}
+      </Element>
+    );
+  }
   return <Element id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,7 +1,7 @@
 /** @jest-environment jest-fixed-jsdom */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
 import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
@@ -66,9 +66,10 @@ describe('ActivatePage', () => {
     renderPage('setpassword');
     await fill('Abcdefghijk1', 'Abcdefghijk1', 'Save password');
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
-      /must have at least one special character/,
-    );
+    const password = screen.getByLabelText('New password');
+    expect(password).toHaveAccessibleDescription(/with a capital letter.*a special character\./);
+    expect(password).toHaveAccessibleDescription(/must have at least one special character/);
+    expect(password).toHaveFocus();
     expect(fetchMock?.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 

@@ -1,17 +1,12 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import * as v from 'valibot';
-import { errorStatus, paths } from '@portal/shared';
-import { NEW_PASSWORD_MIN, newPasswordFormSchema, toFieldIssues } from '@portal/shared/validation';
-import type { FieldIssue } from '@portal/shared/validation';
+import { Link } from '@portal/shared/router';
+import { Button, errorStatus, PasswordField, paths, useValibotForm } from '@portal/shared';
+import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/shared/validation';
 
 import { activateAccount } from '../api/activate-account';
 import { setPassword } from '../api/set-password';
 import type { ActivateMode } from '../activate-mode';
-
-type Field = 'password' | 'repeatPassword';
 
 export type NewPasswordFormProps = {
   mode: ActivateMode;
@@ -19,38 +14,31 @@ export type NewPasswordFormProps = {
   username: string;
 };
 
-type Outcome = 'idle' | 'pending' | 'done' | 'invalid' | 'failed';
+type Outcome = 'idle' | 'done' | 'invalid' | 'failed';
+
+const INITIAL = { password: '', repeatPassword: '' };
+// One schema per rule set, so the form's validation is not rebuilt on every render.
+const SCHEMAS = {
+  activate: newPasswordFormSchema({ special: false }),
+  setpassword: newPasswordFormSchema({ special: true }),
+} as const;
 
 /** New password + repeat; activation does not require a special character, set password does. */
 export function NewPasswordForm({ mode, token, username }: NewPasswordFormProps) {
   const { t } = useTranslation('account');
-  const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', repeatPassword: '' });
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const form = useValibotForm(SCHEMAS[mode], INITIAL);
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  const special = mode === 'setpassword';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = v.safeParse(newPasswordFormSchema({ special }), values);
-    if (!result.success) {
-      const found = toFieldIssues(result.issues);
-      setIssues(found);
-      const first = found[0]?.field;
-      if (first === 'password' || first === 'repeatPassword') inputs.current[first]?.focus();
-      return;
-    }
-    setIssues([]);
-    setOutcome('pending');
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setOutcome('idle');
     try {
       const send = mode === 'activate' ? activateAccount : setPassword;
-      await send(username, token, result.output.password);
+      await send(username, token, password);
       setOutcome('done');
     } catch (error) {
       setOutcome(errorStatus(error) === 401 ? 'invalid' : 'failed');
     }
-  };
+  });
 
   if (outcome === 'done') {
     return (
@@ -63,54 +51,31 @@ export function NewPasswordForm({ mode, token, username }: NewPasswordFormProps)
     );
   }
 
-  const rulesId = `${id}-rules`;
-  const field = (name: Field, autoComplete: string) => {
-    const issue = issues.find((item) => item.field === name);
-    const errorId = `${id}-${name}-error`;
-    const describedBy = [name === 'password' ? rulesId : null, issue ? errorId : null]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div className="form-field">
-        <label htmlFor={`${id}-${name}`}>{t(`activate.${name}`)}</label>
-        <input
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          id={`${id}-${name}`}
-          name={name}
-          type="password"
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-          aria-invalid={issue ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          required
-        />
-        {issue ? (
-          <p id={errorId} className="form-field__error">
-            {t(issue.code, { min: NEW_PASSWORD_MIN, ...issue.params })}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
   return (
     <>
       <div aria-live="polite">
         {outcome === 'invalid' ? <p role="alert">{t('errors.linkInvalid')}</p> : null}
         {outcome === 'failed' ? <p role="alert">{t('errors.serviceUnavailable')}</p> : null}
       </div>
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={outcome === 'pending'}>
-        <p id={rulesId}>
-          {t(special ? 'activate.rulesWithSpecial' : 'activate.rules', { min: NEW_PASSWORD_MIN })}
-        </p>
-        {field('password', 'new-password')}
-        {field('repeatPassword', 'new-password')}
-        <button type="submit" className="button button--primary" disabled={outcome === 'pending'}>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
+        <PasswordField
+          {...form.field('password')}
+          label={t('activate.password')}
+          hint={t(mode === 'setpassword' ? 'activate.rulesWithSpecial' : 'activate.rules', {
+            min: NEW_PASSWORD_MIN,
+          })}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordField
+          {...form.field('repeatPassword')}
+          label={t('activate.repeatPassword')}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" busy={form.isSubmitting}>
           {t(`activate.${mode}.submit`)}
-        </button>
+        </Button>
       </form>
     </>
   );

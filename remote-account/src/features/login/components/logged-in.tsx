@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths, useAuthStore } from '@portal/shared';
+import { Link } from '@portal/shared/router';
+import { Button, paths, useAuthStore } from '@portal/shared';
 
 /** Shown on the login page while a session is active. */
 export function LoggedIn() {
@@ -23,9 +23,9 @@ export function LoggedIn() {
       <p>
         <Link to={paths.insurances()}>{t('login.toInsurances')}</Link>
       </p>
-      <button type="button" className="button button--secondary" onClick={onLogout} disabled={pending}>
+      <Button variant="secondary" onClick={onLogout} busy={pending}>
         {pending ? t('login.loggingOut') : t('login.logout')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,14 +1,20 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import * as v from 'valibot';
-import { Alert, paths, readRedirect, useAuthStore } from '@portal/shared';
+import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
+import {
+  Alert,
+  Button,
+  PasswordField,
+  paths,
+  readRedirect,
+  TextField,
+  useAuthStore,
+  useValibotForm,
+} from '@portal/shared';
 import type { LoginErrorKey } from '@portal/shared';
-import { LOGIN_PASSWORD_MIN, loginSchema, toFieldIssues } from '@portal/shared/validation';
-import type { FieldIssue } from '@portal/shared/validation';
+import { loginSchema } from '@portal/shared/validation';
 
-type Field = 'email' | 'password';
+const INITIAL = { email: '', password: '' };
 
 /** E-mail + password form; on success it goes to the `redirect` parameter or My Insurance. */
 export function LoginForm() {
@@ -16,31 +22,12 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useAuthStore((state) => state.login);
-  const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const form = useValibotForm(loginSchema, INITIAL);
   const [failure, setFailure] = useState<LoginErrorKey | null>(null);
-  const [pending, setPending] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const issueOf = (field: Field) => issues.find((issue) => issue.field === field);
-  const message = (issue: FieldIssue) => t(issue.code, { min: LOGIN_PASSWORD_MIN, ...issue.params });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
-    const result = v.safeParse(loginSchema, values);
-    if (!result.success) {
-      const found = toFieldIssues(result.issues);
-      setIssues(found);
-      const first = found[0]?.field;
-      if (first === 'email' || first === 'password') inputs.current[first]?.focus();
-      return;
-    }
-    setIssues([]);
-    setPending(true);
-    const outcome = await login(result.output.email, result.output.password);
-    setPending(false);
+    const outcome = await login(email, password);
     if (outcome.ok) {
       const target = readRedirect(searchParams);
       // Returning to the login page itself would only show "you are logged in".
@@ -48,36 +35,7 @@ export function LoginForm() {
     } else {
       setFailure(outcome.errorKey);
     }
-  };
-
-  const field = (name: Field, type: 'email' | 'password', autoComplete: string) => {
-    const issue = issueOf(name);
-    const errorId = `${id}-${name}-error`;
-    return (
-      <div className="form-field">
-        <label htmlFor={`${id}-${name}`}>{t(`login.${name}`)}</label>
-        <input
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          id={`${id}-${name}`}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-          aria-invalid={issue ? true : undefined}
-          aria-describedby={issue ? errorId : undefined}
-          required
-        />
-        {issue ? (
-          <p id={errorId} className="form-field__error">
-            {message(issue)}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  });
 
   return (
     <>
@@ -86,12 +44,18 @@ export function LoginForm() {
           <Alert type="error" title={t('login.failedTitle')} messages={[{ code: failure }]} />
         ) : null}
       </div>
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={pending}>
-        {field('email', 'email', 'username')}
-        {field('password', 'password', 'current-password')}
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t('login.submitting') : t('login.submit')}
-        </button>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
+        <TextField
+          {...form.field('email')}
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          required
+        />
+        <PasswordField {...form.field('password')} label={t('login.password')} required />
+        <Button type="submit" busy={form.isSubmitting}>
+          {form.isSubmitting ? t('login.submitting') : t('login.submit')}
+        </Button>
       </form>
       <ul className="link-list">
         <li>

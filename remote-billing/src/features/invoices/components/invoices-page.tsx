@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@portal/shared/router';
 import { Alert, paths, useAuthStore } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 

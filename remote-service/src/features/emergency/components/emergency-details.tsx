@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { contentLanguage, EmergencyQuery, SanitizedHtml, useLocale } from '@portal/shared';
 
+import { LoadState } from '../../content/components/load-state';
+
 /** Title, intro, the 24/7 numbers and the steps to take, in the reader's language. */
 export function EmergencyDetails() {
   const { t } = useTranslation('service');
@@ -17,21 +19,11 @@ export function EmergencyDetails() {
   return (
     <section className="emergency-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{emergency?.title ?? t('emergency.title')}</h1>
-      <div aria-live="polite" aria-busy={fetching}>
-        {fetching && !emergency ? <p role="status">{t('loading')}</p> : null}
-        {error && !emergency ? (
-          <div role="alert" className="load-error">
-            <p>{t('emergency.error')}</p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => reexecute({ requestPolicy: 'network-only' })}
-            >
-              {t('retry')}
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <LoadState
+        loading={fetching && !emergency}
+        error={error && !emergency ? t('emergency.error') : undefined}
+        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
+      />
       {emergency ? (
         <>
           <SanitizedHtml html={emergency.introHtml} />

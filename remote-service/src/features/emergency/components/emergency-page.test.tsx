@@ -35,7 +35,7 @@ describe('EmergencyPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Emergency abroad' })).toBeInTheDocument();
     const body = (await fetchMock.requests[0]?.json()) as { operationName?: string; variables: unknown };
     expect(body.variables).toEqual({ lang: 'en' });
-    expect(screen.getByText('Stay calm.')).toBeInTheDocument();
+    expect(await screen.findByText('Stay calm.')).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
     expect(screen.getByRole('link', { name: '+31 20 123 4567' })).toHaveAttribute('href', 'tel:+31201234567');
     expect(screen.getByRole('link', { name: 'emergency@example.com' })).toHaveAttribute(

@@ -1,0 +1,191 @@
+// Webpack set-up shared by the host and the remotes (module-federation-examples style): each app's
+// configs/webpack.{prod,dev}.cjs is a few lines around these factories.
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { createFederationPlugin, federationAliases } = require('./federation.cjs');
+
+/** The most a remoteEntry.js may weigh, gzip level 9: it is on the critical path of every page. */
+const REMOTE_ENTRY_BUDGET_BYTES = 30 * 1024;
+
+/**
+ * @typedef {object} AppOptions
+ * @property {string} appDir the app folder (holds package.json)
+ * @property {string} name the federation name (`host`, `account`, `insurance`, `billing`, `service`)
+ * @property {'host' | 'remote'} kind
+ * @property {Record<string, string>} [exposes]
+ * @property {string} [publicPath] defaults to '/en/' for the host and 'auto' for remotes
+ * @property {'production' | 'development'} mode
+ * @property {Array<object>} [plugins] app-specific plugins
+ */
+
+/** @param {string} appDir @param {string} request */
+function load(appDir, request) {
+  return require(require.resolve(request, { paths: [appDir] }));
+}
+
+/** Fails the build when remoteEntry.js grows past its budget. */
+class RemoteEntryBudgetPlugin {
+  /** @param {{ limitBytes?: number, webpack: any }} options */
+  constructor({ limitBytes = REMOTE_ENTRY_BUDGET_BYTES, webpack }) {
+    this.limitBytes = limitBytes;
+    this.webpack = webpack;
+  }
+
+  apply(compiler) {
+    const { Compilation, WebpackError } = this.webpack;
+    compiler.hooks.thisCompilation.tap('RemoteEntryBudgetPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteEntryBudgetPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          const asset = assets['remoteEntry.js'];
+          if (!asset) return;
+          const gzipBytes = zlib.gzipSync(asset.buffer(), { level: 9 }).length;
+          const line = `remoteEntry.js: ${(gzipBytes / 1024).toFixed(1)} KB gzip (budget ${this.limitBytes / 1024} KB)`;
+          if (gzipBytes > this.limitBytes) {
+            compilation.errors.push(new WebpackError(`Budget exceeded: ${line}`));
+          } else {
+            compilation.getLogger('RemoteEntryBudgetPlugin').info(line);
+            console.log(line);
+          }
+        },
+      );
+    });
+  }
+}
+
+/** Chunks loaded only when a feature needs them (`webpackChunkName: "on-demand-…"`), not at start-up. */
+const ON_DEMAND_CHUNK_PREFIX = 'on-demand-';
+
+/**
+ * Writes `startup-assets.json`: the JS and CSS the host page loads before its first render — the
+ * entry, the bootstrap import and the shared modules it consumes (every chunk group reachable from
+ * the entry except the on-demand ones and what only they load). scripts/check-budgets.mjs reads it.
+ */
+class StartupAssetsPlugin {
+  /** @param {{ webpack: any }} options */
+  constructor({ webpack }) {
+    this.webpack = webpack;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = this.webpack;
+    compiler.hooks.thisCompilation.tap('StartupAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StartupAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = new Set();
+          const seen = new Set();
+          const visit = (group) => {
+            if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
+            seen.add(group);
+            for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+            for (const child of group.getChildren()) visit(child);
+          };
+          for (const entry of compilation.entrypoints.values()) visit(entry);
+          const list = [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+          const json = JSON.stringify(
+            {
+              js: list.filter((file) => file.endsWith('.js')),
+              css: list.filter((file) => file.endsWith('.css')),
+            },
+            null,
+            2,
+          );
+          compilation.emitAsset('startup-assets.json', new sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/** @param {AppOptions} options */
+function commonConfig(options) {
+  const { appDir, name, kind, exposes, mode, plugins = [] } = options;
+  const webpack = load(appDir, 'webpack');
+  const HtmlWebpackPlugin = load(appDir, 'html-webpack-plugin');
+  const MiniCssExtractPlugin = load(appDir, 'mini-css-extract-plugin');
+  const production = mode === 'production';
+  const pkg = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const publicPath = options.publicPath ?? (kind === 'host' ? '/en/' : 'auto');
+
+  return {
+    mode,
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    target: 'web',
+    output: {
+      path: path.join(appDir, 'dist'),
+      publicPath,
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      // Each app gets its own chunk-loading global so remotes never overwrite each other's chunks.
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      alias: federationAliases({ appDir, exposes }),
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('ts-loader', { paths: [appDir] }),
+            options: {
+              transpileOnly: true,
+              configFile: path.join(appDir, 'tsconfig.json'),
+              compilerOptions: { noEmit: false, sourceMap: true },
+            },
+          },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            production ? MiniCssExtractPlugin.loader : require.resolve('style-loader', { paths: [appDir] }),
+            require.resolve('css-loader', { paths: [appDir] }),
+          ],
+        },
+        { test: /\.(svg|png|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      createFederationPlugin({ appDir, name, exposes, production }),
+      new webpack.DefinePlugin({
+        __APP_VERSION__: JSON.stringify(pkg.version),
+      }),
+      // A production remote borrows the host's federation runtime, so its own page could not start:
+      // it ships assets only. Standalone pages are for the dev server, where the runtime is bundled.
+      ...(kind === 'host' || !production
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(appDir, 'src', 'index.html'),
+              // Only the app's own entry: the remote entry is loaded by the federation runtime.
+              chunks: ['main'],
+              scriptLoading: 'defer',
+              minify: production,
+            }),
+          ]
+        : []),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: 'assets/[name].[contenthash:8].css',
+              chunkFilename: 'assets/[name].[contenthash:8].css',
+            }),
+          ]
+        : []),
+      ...(kind === 'remote'
+        ? [new RemoteEntryBudgetPlugin({ webpack })]
+        : [new StartupAssetsPlugin({ webpack })]),
+      ...plugins,
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { commonConfig, RemoteEntryBudgetPlugin, StartupAssetsPlugin, REMOTE_ENTRY_BUDGET_BYTES };

@@ -1,0 +1,12 @@
+// The host exposes nothing and declares no remotes at build time: their URLs come from
+// /en/remotes.json at start-up, so remotes are deployed without rebuilding the host.
+const path = require('node:path');
+
+const appOptions = {
+  appDir: path.join(__dirname, '..'),
+  name: 'host',
+  kind: 'host',
+  publicPath: '/en/',
+};
+
+module.exports = { appOptions };

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { readPort, readUrl } from '@portal/shared/server';
+
+/** The remotes the host composes, by federation name. */
+export const REMOTE_NAMES = ['account', 'insurance', 'billing', 'service'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const DEFAULT_REMOTE_PORTS: Record<RemoteName, number> = {
+  account: 8081,
+  insurance: 8082,
+  billing: 8083,
+  service: 8084,
+};
+
+/** Content roots of the app and of the test app (`CONTENT_ROOT=test` picks the latter). */
+export const CONTENT_ROOTS = {
+  app: '/sitecore/content/expat-portal/home',
+  test: '/sitecore/content/expat-portal-test/home',
+} as const;
+
+/** Tag-manager container ids: GTM- followed by uppercase letters and digits (SPEC.md §1). */
+export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/;
+
+/** What the page learns at start-up from `/en/remotes.json`: nothing of it is baked into a bundle. */
+export interface RuntimeConfig {
+  remotes: Record<RemoteName, string>;
+  gtmId: string | null;
+  contentRoot: string;
+}
+
+/** Everything the host server reads from the environment, validated. */
+export interface HostServerConfig {
+  port: number;
+  listenHost: string | undefined;
+  distDir: string;
+  apiOrigin: string;
+  contentOrigin: string;
+  contentApiKey: string;
+  runtime: RuntimeConfig;
+}
+
+function readContentRoot(raw: string | undefined): string {
+  if (raw === undefined || raw === '' || raw === 'app') return CONTENT_ROOTS.app;
+  if (raw === 'test') return CONTENT_ROOTS.test;
+  if (/^\/sitecore\/content\/[\w/-]+$/.test(raw)) return raw.replace(/\/$/, '');
+  throw new Error(`CONTENT_ROOT must be "app", "test" or a /sitecore/content/... path, got "${raw}".`);
+}
+
+function readGtmId(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  if (!GTM_ID_PATTERN.test(raw.trim())) {
+    throw new Error(`GTM_ID must be GTM- followed by uppercase letters and digits, got "${raw}".`);
+  }
+  return raw.trim();
+}
+
+/**
+ * Reads and validates the host server's environment (see README: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
+ * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL).
+ * @throws Error naming the variable that is wrong.
+ */
+export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => {
+      const variable = `REMOTE_${name.toUpperCase()}_URL`;
+      const fallback = `http://localhost:${DEFAULT_REMOTE_PORTS[name]}/mf-manifest.json`;
+      return [name, readUrl(env, variable, fallback).href];
+    }),
+  ) as Record<RemoteName, string>;
+
+  const contentApiKey = env.CONTENT_API_KEY ?? 'portal-dev-content-key';
+  if (contentApiKey.trim() === '') throw new Error('CONTENT_API_KEY must not be empty.');
+
+  return {
+    port: readPort(env, ['HOST_PORT', 'PORT'], 8080),
+    listenHost: env.LISTEN_HOST,
+    distDir: env.HOST_DIST_DIR ?? path.join(__dirname, '..', 'dist'),
+    apiOrigin: readUrl(env, 'API_ORIGIN', 'http://localhost:8090').origin,
+    contentOrigin: readUrl(env, 'CONTENT_ORIGIN', 'http://localhost:8090').origin,
+    contentApiKey,
+    runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
+  };
+}

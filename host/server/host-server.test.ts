@@ -1,0 +1,120 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { readHostConfig } from './config';
+import { createHostServer } from './host-server';
+
+describe('host server', () => {
+  let distDir: string;
+  let upstream: FastifyInstance;
+  let upstreamOrigin: string;
+
+  beforeAll(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
+    upstream = Fastify();
+    upstream.all('/*', async (request) => ({ url: request.url, method: request.method }));
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const address = upstream.server.address();
+    upstreamOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(async () => {
+    await upstream.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const server = (env: NodeJS.ProcessEnv = {}) =>
+    createHostServer(
+      readHostConfig({
+        HOST_DIST_DIR: distDir,
+        API_ORIGIN: upstreamOrigin,
+        CONTENT_ORIGIN: upstreamOrigin,
+        CONTENT_API_KEY: 'test-key',
+        ...env,
+      }),
+    );
+
+  it('should redirect / to /en/ and answer app routes with index.html', async () => {
+    const app = await server();
+    const root = await app.inject({ url: '/' });
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/en/');
+    const page = await app.inject({ url: '/en/service-contact/faq' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>portal</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    await app.close();
+  });
+
+  it('should publish the remotes and tag manager id from env in /en/remotes.json', async () => {
+    const app = await server({
+      REMOTE_BILLING_URL: 'https://billing.example/mf-manifest.json',
+      GTM_ID: 'GTM-ABC123',
+    });
+    const res = await app.inject({ url: '/en/remotes.json' });
+    expect(res.json()).toEqual({
+      remotes: {
+        account: 'http://localhost:8081/mf-manifest.json',
+        insurance: 'http://localhost:8082/mf-manifest.json',
+        billing: 'https://billing.example/mf-manifest.json',
+        service: 'http://localhost:8084/mf-manifest.json',
+      },
+      gtmId: 'GTM-ABC123',
+      contentRoot: '/sitecore/content/expat-portal/home',
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const again = await app.inject({
+      url: '/en/remotes.json',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    await app.close();
+  });
+
+  it('should send a CSP without inline script that allows the remotes and the tag manager', async () => {
+    const app = await server({
+      GTM_ID: 'GTM-ABC123',
+      REMOTE_SERVICE_URL: 'https://service.example/mf-manifest.json',
+    });
+    const res = await app.inject({ url: '/en/' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).toContain('https://service.example');
+    expect(scriptSrc).toContain('https://www.googletagmanager.com');
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    await app.close();
+  });
+
+  it('should proxy the API, and add the content API key to content requests', async () => {
+    const app = await server();
+    const api = await app.inject({ url: '/api/policies?x=1' });
+    expect(api.json()).toEqual({ url: '/api/policies?x=1', method: 'GET' });
+    const content = await app.inject({
+      method: 'POST',
+      url: '/sitecore/api/graph/edge?sc_apikey=forged',
+      payload: {},
+    });
+    expect(content.json()).toEqual({ url: '/sitecore/api/graph/edge?sc_apikey=test-key', method: 'POST' });
+    await app.close();
+  });
+
+  it('should refuse a malformed environment with the variable named', () => {
+    expect(() => readHostConfig({ GTM_ID: 'gtm-lower' })).toThrow(
+      'GTM_ID must be GTM- followed by uppercase letters and digits, got "gtm-lower".',
+    );
+    expect(() => readHostConfig({ REMOTE_ACCOUNT_URL: 'not a url' })).toThrow(
+      'REMOTE_ACCOUNT_URL must be an absolute http(s) URL, got "not a url".',
+    );
+    expect(() => readHostConfig({ HOST_PORT: '99999' })).toThrow(
+      'HOST_PORT must be a port number between 1 and 65535, got "99999".',
+    );
+  });
+});

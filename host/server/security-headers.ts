@@ -1,0 +1,36 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { RuntimeConfig } from './config';
+
+const GTM_ORIGIN = 'https://www.googletagmanager.com';
+const ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/**
+ * Helmet options: a CSP without inline script (the page has none: the runtime config is fetched, the
+ * tag manager is a script element with a src), remote origins allowed for their entries, chunks and CSS.
+ */
+export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
+  const remoteOrigins = [...new Set(Object.values(runtime.remotes).map((url) => new URL(url).origin))];
+  const gtm = runtime.gtmId !== null;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins, ...(gtm ? [GTM_ORIGIN] : [])],
+        // CSS is extracted into files in production builds, so no inline styles are needed.
+        styleSrc: ["'self'", ...remoteOrigins],
+        connectSrc: ["'self'", ...remoteOrigins, ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
+        imgSrc: ["'self'", 'data:', ...remoteOrigins, ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
+        fontSrc: ["'self'", ...remoteOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        // Local and compose set-ups run on plain http; TLS is the proxy in front's business.
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // Remote chunks are cross-origin scripts; they are not embedded resources needing CORP/COEP.
+    crossOriginEmbedderPolicy: false,
+  };
+}

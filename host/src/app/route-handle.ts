@@ -1,0 +1,30 @@
+import type { UIMatch } from '@portal/shared/router';
+
+/** What every route of the shell carries in its `handle` (the route meta of SPEC.md §2). */
+export type RouteHandle = {
+  /** Route name (the tag manager reports it); absent for redirects. */
+  name?: string;
+  /** Overrides the name in the tag manager's page view. */
+  gtm?: string;
+  /** The content page's title, when the route comes from the content tree. */
+  pageTitle?: string;
+  /** Key in the `host` namespace of the title used when there is no page title. */
+  titleKey?: string;
+  requiresAuth: boolean;
+  pageId?: string;
+  /** Hides the header and navigation (the demo page). */
+  hideHeader?: boolean;
+};
+
+function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && 'requiresAuth' in value;
+}
+
+/** The handle of the deepest matched route that has one. */
+export function currentHandle(matches: readonly UIMatch[]): RouteHandle | undefined {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle;
+    if (isRouteHandle(handle)) return handle;
+  }
+  return undefined;
+}

@@ -1,0 +1,64 @@
+import { CONTENT_ROOT } from '@portal/shared';
+import { isValidGtmId } from '../features/tag-manager/tag-manager';
+import { isRemoteName } from '../features/remotes/remote-names';
+import type { RemoteName } from '../features/remotes/remote-names';
+
+/** URL of the runtime config the host server fills from its environment. */
+export const RUNTIME_CONFIG_URL = '/en/remotes.json';
+
+/** What the page learns at start-up: where the remotes are, the tag manager id, the content root. */
+export type RuntimeConfig = {
+  remotes: Partial<Record<RemoteName, string>>;
+  gtmId: string | null;
+  contentRoot: string;
+};
+
+const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = { remotes: {}, gtmId: null, contentRoot: CONTENT_ROOT };
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value, window.location.href);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the runtime config, keeping only what is valid: known remotes with http(s) URLs, a GTM-
+ * container id, a /sitecore/content/ root. Anything else is left out with a console warning.
+ */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  if (typeof raw !== 'object' || raw === null) throw new Error('the runtime config is not a JSON object');
+  const record = raw as Record<string, unknown>;
+  const remotes: Partial<Record<RemoteName, string>> = {};
+  const rawRemotes = typeof record.remotes === 'object' && record.remotes !== null ? record.remotes : {};
+  for (const [name, url] of Object.entries(rawRemotes)) {
+    if (isRemoteName(name) && isHttpUrl(url)) remotes[name] = url;
+    else console.warn(`Runtime config: remote "${name}" ignored (unknown name or not an http(s) URL).`);
+  }
+  if (record.gtmId != null && !isValidGtmId(record.gtmId)) {
+    console.warn('Runtime config: gtmId ignored (not GTM- followed by uppercase letters and digits).');
+  }
+  const contentRoot =
+    typeof record.contentRoot === 'string' && record.contentRoot.startsWith('/sitecore/content/')
+      ? record.contentRoot
+      : DEFAULT_RUNTIME_CONFIG.contentRoot;
+  return { remotes, gtmId: isValidGtmId(record.gtmId) ? record.gtmId : null, contentRoot };
+}
+
+/**
+ * Fetches the runtime config. Without it the shell still starts (its own pages work, remote places
+ * show their fallback), so a failure is logged and the defaults are used.
+ */
+export async function fetchRuntimeConfig(url: string = RUNTIME_CONFIG_URL): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-cache' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return parseRuntimeConfig(await response.json());
+  } catch (error) {
+    console.error(`Runtime config ${url} could not be read (${String(error)}); starting without remotes.`);
+    return DEFAULT_RUNTIME_CONFIG;
+  }
+}

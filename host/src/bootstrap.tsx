@@ -1,0 +1,54 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from '@portal/shared/router';
+import { Provider as UrqlProvider } from 'urql';
+import { BASENAME, contentClient, contentLanguage, initI18n, useAuthStore } from '@portal/shared';
+import { buildAppRoutes } from './app/routes';
+import { fetchRuntimeConfig } from './app/runtime-config';
+import { loadContentRoutes } from './features/content-routes/load-content-routes';
+import { preloadErrorPlugin } from './features/remotes/preload-error';
+import { registerPortalRemotes } from './features/remotes/remote-pages';
+import { installTagManager } from './features/tag-manager/tag-manager';
+import { registerHostTexts } from './i18n';
+
+async function checkSession(): Promise<void> {
+  const { authenticated, checkSession: check } = useAuthStore.getState();
+  if (!authenticated) return;
+  try {
+    await check();
+  } catch (error) {
+    // The store records blocked/unavailable itself; the portal starts either way.
+    console.error(error);
+  }
+}
+
+async function start(): Promise<void> {
+  const i18n = initI18n();
+  registerHostTexts();
+  registerPlugins([preloadErrorPlugin()]);
+
+  const runtime = await fetchRuntimeConfig();
+  registerPortalRemotes(runtime.remotes);
+  const tagManager = installTagManager(runtime.gtmId);
+
+  // The app mounts once the router is ready: the content routes are loaded before the first
+  // navigation, so that navigation already resolves against the whole route tree.
+  const [contentRoutes] = await Promise.all([
+    loadContentRoutes(contentClient, runtime.contentRoot, contentLanguage(i18n.language)),
+    checkSession(),
+  ]);
+  const router = createBrowserRouter(buildAppRoutes(contentRoutes, { tagManager }), { basename: BASENAME });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+  createRoot(container).render(
+    <StrictMode>
+      <UrqlProvider value={contentClient}>
+        <RouterProvider router={router} />
+      </UrqlProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,65 @@
+import { Client, fetchExchange } from '@urql/core';
+import { FALLBACK_HOME_ROUTE } from './build-content-routes';
+import { loadContentRoutes } from './load-content-routes';
+
+const APP_ROOT = '/sitecore/content/expat-portal/home';
+
+function clientAnswering(respond: () => Promise<Response>): { client: Client; fetchMock: jest.Mock } {
+  const fetchMock = jest.fn(respond);
+  const client = new Client({
+    url: 'http://portal.test/graphql',
+    exchanges: [fetchExchange],
+    fetch: fetchMock,
+    preferGetMethod: false,
+  });
+  return { client, fetchMock };
+}
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+
+describe('loadContentRoutes', () => {
+  let log: jest.SpyInstance;
+  beforeEach(() => {
+    log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  });
+  afterEach(() => log.mockRestore());
+
+  it('should ask for the tree of the content root in the content language', async () => {
+    const tree = [
+      {
+        id: 'g1',
+        name: 'home',
+        path: `${APP_ROOT}/home`,
+        pageTitle: 'Home',
+        pageDescription: '',
+        requiresAuth: false,
+      },
+    ];
+    const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: tree } } }));
+
+    const routes = await loadContentRoutes(client, APP_ROOT, 'nl');
+
+    expect(routes).toEqual([
+      { path: '/home', name: 'home', requiresAuth: false, pageId: 'g1', pageTitle: 'Home' },
+    ]);
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body.variables).toEqual({ path: APP_ROOT, lang: 'nl' });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the endpoint fails', () => json({ message: 'down' }, 503)],
+    ['the network fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the root does not exist', () => json({ data: { item: null } })],
+  ])('should fall back to the home route when %s', async (_case, respond) => {
+    const { client } = clientAnswering(respond);
+
+    const routes = await loadContentRoutes(client, APP_ROOT, 'en');
+
+    expect(routes).toEqual([FALLBACK_HOME_ROUTE]);
+    expect(log).toHaveBeenCalledWith('No additional routes loaded');
+  });
+});

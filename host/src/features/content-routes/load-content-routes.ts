@@ -1,0 +1,26 @@
+import type { Client } from '@urql/core';
+import { PagesQuery } from '@portal/shared';
+import { buildContentRoutes, FALLBACK_HOME_ROUTE } from './build-content-routes';
+import type { ContentRoute } from './build-content-routes';
+
+/**
+ * Loads the content page tree and turns it into routes. Whatever goes wrong (network, GraphQL error,
+ * no tree) the portal still starts, with the fallback home route only (SPEC.md §8).
+ */
+export async function loadContentRoutes(
+  client: Client,
+  contentRoot: string,
+  lang: string,
+): Promise<ContentRoute[]> {
+  try {
+    const result = await client
+      .query(PagesQuery, { path: contentRoot, lang }, { requestPolicy: 'network-only' })
+      .toPromise();
+    const pages = result.data?.item?.pages;
+    if (result.error || !pages) throw result.error ?? new Error(`No page tree at ${contentRoot}.`);
+    return buildContentRoutes(pages, contentRoot);
+  } catch {
+    console.log('No additional routes loaded');
+    return [FALLBACK_HOME_ROUTE];
+  }
+}

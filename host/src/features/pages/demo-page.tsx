@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '@portal/shared';
+
+/** `/demo-pages/test`: the shell without its header, for testing. */
+export function DemoPage() {
+  const { t } = useTranslation('host');
+  return (
+    <>
+      <PageHeading title={t('routes.demo')} />
+      <p>{t('demo.body')}</p>
+    </>
+  );
+}

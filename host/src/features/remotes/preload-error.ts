@@ -1,0 +1,50 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+/** Window event raised when a remote module fails to load (SPEC.md §8, failed dynamic import). */
+export const PRELOAD_ERROR_EVENT = 'preload-error';
+
+/** Detail of the {@link PRELOAD_ERROR_EVENT} event. */
+export type PreloadErrorDetail = { remote: string; error: unknown };
+
+/** A remote failed to load and a handler (a remote slot) took care of it: show the fallback. */
+export class RemoteUnavailableError extends Error {
+  readonly remote: string;
+
+  constructor(remote: string, cause: unknown) {
+    super(`Remote "${remote}" is unavailable.`, { cause });
+    this.name = 'RemoteUnavailableError';
+    this.remote = remote;
+  }
+}
+
+/** True for the error a handled preload failure turns into. */
+export function isRemoteUnavailable(error: unknown): error is RemoteUnavailableError {
+  return error instanceof RemoteUnavailableError;
+}
+
+/**
+ * Raises a cancelable `preload-error` event. When a handler calls `preventDefault()` the failure is
+ * turned into a {@link RemoteUnavailableError} (the slot shows its fallback); otherwise nothing is
+ * returned and the federation runtime rethrows the original error to the nearest error boundary.
+ */
+export function reportRemoteLoadError(remote: string, error: unknown): undefined {
+  const event = new CustomEvent<PreloadErrorDetail>(PRELOAD_ERROR_EVENT, {
+    cancelable: true,
+    detail: { remote, error },
+  });
+  const unhandled = window.dispatchEvent(event);
+  if (unhandled) return undefined;
+  throw new RemoteUnavailableError(remote, error);
+}
+
+/** Module Federation runtime plugin that reports failed remote loads through {@link reportRemoteLoadError}. */
+export function preloadErrorPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'portal-preload-error',
+    errorLoadRemote: ({ id, error, lifecycle, remote }) => {
+      // Manifest and entry failures end in the 'onLoad' call too; report each failure once.
+      if (lifecycle !== 'onLoad') return undefined;
+      return reportRemoteLoadError(remote?.name ?? id.split('/')[0] ?? id, error);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { pages as AccountPages } from 'account/pages';
+import type { ComponentType } from 'react';
+import type { PageProps } from '@portal/shared';
+import type { RemoteName } from './remote-names';
+
+/** What each remote exposes as `./pages` (declared in remotes.d.ts). */
+export type RemotePages = Record<string, ComponentType<PageProps>>;
+// Every remote's ./pages has the shape declared in remotes.d.ts.
+type PagesModule = { pages: typeof AccountPages };
+
+let entries: Partial<Record<RemoteName, string>> = {};
+const loaded = new Map<RemoteName, Promise<RemotePages>>();
+
+/** Tells the federation runtime where each remote's manifest is (from the runtime config). */
+export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string>>): void {
+  entries = { ...remotes };
+  loaded.clear();
+  const list = Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string }));
+  if (list.length > 0) registerRemotes(list, { force: true });
+}
+
+/**
+ * The pages of a remote, loaded once and kept (a stable promise for React's `use`). A failed load
+ * stays failed until {@link retryRemotePages}, so a render cannot start a storm of new attempts.
+ */
+export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
+  let pages = loaded.get(remote);
+  if (!pages) {
+    pages = loadRemote<PagesModule>(`${remote}/pages`).then((module) => {
+      if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
+      return module.pages;
+    });
+    loaded.set(remote, pages);
+  }
+  return pages;
+}
+
+/** Forgets a failed load and registers the remote again, so the next load fetches it afresh. */
+export function retryRemotePages(remote: RemoteName): void {
+  loaded.delete(remote);
+  const entry = entries[remote];
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}

@@ -1,0 +1,146 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from '@portal/shared/router';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { initI18n } from '@portal/shared';
+import { registerHostTexts } from '../../i18n';
+import { PRELOAD_ERROR_EVENT, preloadErrorPlugin } from './preload-error';
+import { registerPortalRemotes } from './remote-pages';
+import { RemoteSlot } from './remote-slot';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+const mockedLoadRemote = jest.mocked(loadRemote);
+const plugin = preloadErrorPlugin();
+
+/** Behaves like the federation runtime: a failure goes through the plugin, then is rethrown. */
+function failingLoad(error: Error) {
+  return async (id: string) => {
+    const errorLoadRemote = plugin.errorLoadRemote as unknown as (args: object) => unknown;
+    const failOver = await errorLoadRemote({
+      id,
+      error,
+      lifecycle: 'onLoad',
+      remote: { name: id.split('/')[0] },
+    });
+    if (!failOver) throw error;
+    return failOver;
+  };
+}
+
+class OuterBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>outer boundary caught it</p> : this.props.children;
+  }
+}
+
+// React's `use` suspends; rendering inside an awaited act lets the resolved load reach React.
+async function renderInAct(ui: ReactNode) {
+  await act(async () => {
+    render(ui);
+  });
+}
+
+function renderSlot(page = 'login') {
+  return renderInAct(
+    <MemoryRouter initialEntries={['/login']}>
+      <Routes>
+        <Route
+          path="/login"
+          element={<RemoteSlot remote="account" page={page} pageProps={{ pageId: 'p-1' }} />}
+        />
+        <Route path="/home" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('RemoteSlot', () => {
+  beforeAll(() => {
+    initI18n({ lng: 'en-GB' });
+    registerHostTexts();
+  });
+
+  beforeEach(() => {
+    registerPortalRemotes({ account: 'http://localhost:8081/mf-manifest.json' });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('should render the page from the remote with its props', async () => {
+    mockedLoadRemote.mockResolvedValue({
+      pages: { login: ({ pageId }: { pageId?: string }) => <p>login {pageId}</p> },
+    });
+    await renderSlot();
+    expect(await screen.findByText('login p-1')).toBeInTheDocument();
+    expect(mockedLoadRemote).toHaveBeenCalledWith('account/pages');
+  });
+
+  it('should show the fallback when the remote fails, and load it again on retry', async () => {
+    const events: Event[] = [];
+    const record = (event: Event) => events.push(event);
+    window.addEventListener(PRELOAD_ERROR_EVENT, record);
+    mockedLoadRemote.mockImplementationOnce(failingLoad(new Error('RUNTIME-003 manifest unreachable')));
+
+    await renderSlot();
+
+    expect(
+      await screen.findByText('This part of the portal is temporarily unavailable.'),
+    ).toBeInTheDocument();
+    expect(events).toHaveLength(1);
+    expect((events[0] as CustomEvent).detail).toEqual({ remote: 'account', error: expect.any(Error) });
+    expect(events[0]?.defaultPrevented).toBe(true);
+    window.removeEventListener(PRELOAD_ERROR_EVENT, record);
+
+    mockedLoadRemote.mockResolvedValueOnce({ pages: { login: () => <p>login is back</p> } });
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+
+    expect(await screen.findByText('login is back')).toBeInTheDocument();
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'account', entry: 'http://localhost:8081/mf-manifest.json' }],
+      { force: true },
+    );
+  });
+
+  it('should rethrow an unhandled load failure to the nearest error boundary', async () => {
+    const error = new Error('RUNTIME-008 entry failed');
+    mockedLoadRemote.mockImplementationOnce(failingLoad(error));
+    // Nobody claims the failure: no slot has loaded this remote.
+    await expect(loadRemote('billing/pages')).rejects.toBe(error);
+
+    // A slot rethrows errors that are not a handled load failure.
+    mockedLoadRemote.mockResolvedValueOnce({
+      pages: {
+        login: () => {
+          throw new Error('page crashed');
+        },
+      },
+    });
+    await renderInAct(
+      <OuterBoundary>
+        <MemoryRouter>
+          <RemoteSlot remote="account" page="login" pageProps={{}} />
+        </MemoryRouter>
+      </OuterBoundary>,
+    );
+    expect(await screen.findByText('outer boundary caught it')).toBeInTheDocument();
+  });
+
+  it('should redirect to /home for a page the remote does not expose', async () => {
+    mockedLoadRemote.mockResolvedValue({ pages: {} });
+    await renderSlot('profile');
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+  });
+});

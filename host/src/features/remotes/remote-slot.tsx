@@ -1,0 +1,69 @@
+import { Suspense, use, useCallback, useState } from 'react';
+import { Navigate } from '@portal/shared/router';
+import { paths, Spinner } from '@portal/shared';
+import type { PageProps } from '@portal/shared';
+import { PRELOAD_ERROR_EVENT } from './preload-error';
+import type { PreloadErrorDetail } from './preload-error';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import type { RemoteName } from './remote-names';
+import { loadRemotePages, retryRemotePages } from './remote-pages';
+import { RemoteUnavailable } from './remote-unavailable';
+
+/** Props of {@link RemoteSlot}. */
+export type RemoteSlotProps = {
+  remote: RemoteName;
+  /** Key in the remote's `pages`. */
+  page: string;
+  pageProps: PageProps;
+};
+
+const slotRemotes = new Set<string>();
+let listening = false;
+
+/**
+ * Claims the load failures of a remote that a slot loads, so they become the slot's fallback
+ * instead of a page error. It must be in place before the load starts: a refused connection can
+ * fail before React commits the slot, so an effect would be too late. Idempotent.
+ */
+function claimLoadFailures(remote: RemoteName): void {
+  slotRemotes.add(remote);
+  if (listening) return;
+  listening = true;
+  window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
+    const detail = (event as CustomEvent<PreloadErrorDetail>).detail;
+    if (detail && slotRemotes.has(detail.remote)) event.preventDefault();
+  });
+}
+
+function RemotePage({ remote, page, pageProps }: RemoteSlotProps) {
+  claimLoadFailures(remote);
+  const pages = use(loadRemotePages(remote));
+  const Page = pages[page];
+  // A page the remote does not (yet) expose: the route exists, its page does not.
+  if (!Page) return <Navigate to={paths.home()} replace />;
+  return <Page {...pageProps} />;
+}
+
+/**
+ * A page from a remote, with its own error boundary: when the remote cannot be loaded, this place
+ * shows a notice with a retry button and the rest of the portal keeps working.
+ */
+export function RemoteSlot({ remote, page, pageProps }: RemoteSlotProps) {
+  const [attempt, setAttempt] = useState(0);
+
+  const retry = useCallback(() => {
+    retryRemotePages(remote);
+    setAttempt((current) => current + 1);
+  }, [remote]);
+
+  return (
+    <RemoteErrorBoundary
+      key={`${remote}:${page}:${attempt}`}
+      fallback={<RemoteUnavailable onRetry={retry} />}
+    >
+      <Suspense fallback={<Spinner size="large" />}>
+        <RemotePage remote={remote} page={page} pageProps={pageProps} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

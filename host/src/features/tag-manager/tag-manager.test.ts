@@ -1,0 +1,61 @@
+import { contentViewEvent, installTagManager, isValidGtmId, trackContentView } from './tag-manager';
+
+describe('isValidGtmId', () => {
+  it('should accept GTM- followed by uppercase letters and digits only', () => {
+    expect(isValidGtmId('GTM-AB12CD')).toBe(true);
+    expect(isValidGtmId('GTM-ab12')).toBe(false);
+    expect(isValidGtmId('GTM-')).toBe(false);
+    expect(isValidGtmId('UA-1234')).toBe(false);
+    expect(isValidGtmId('GTM-AB12"><script>')).toBe(false);
+    expect(isValidGtmId(undefined)).toBe(false);
+  });
+});
+
+describe('installTagManager', () => {
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    delete window.dataLayer;
+  });
+
+  it('should add the gtm.js script element with the id in its src', () => {
+    expect(installTagManager('GTM-K4T3ST')).toBe(true);
+    const script = document.head.querySelector('script');
+    expect(script?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-K4T3ST');
+    expect(script?.textContent).toBe('');
+    expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' })]);
+  });
+
+  it('should add nothing without a valid id', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(installTagManager(null)).toBe(false);
+    expect(installTagManager('gtm-lower')).toBe(false);
+    expect(document.head.querySelector('script')).toBeNull();
+    expect(window.dataLayer).toBeUndefined();
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+});
+
+describe('content-view events', () => {
+  beforeEach(() => {
+    delete window.dataLayer;
+  });
+
+  it('should report the route name, or the gtm string when the route has one', () => {
+    trackContentView({ name: 'service-contact/faq' });
+    trackContentView({ name: 'insurances', gtm: 'my-insurance' });
+    expect(window.dataLayer).toEqual([
+      { event: 'content-view', page: 'service-contact/faq' },
+      { event: 'content-view', page: 'my-insurance' },
+    ]);
+  });
+
+  it('should skip unnamed and ignored routes', () => {
+    expect(contentViewEvent(undefined)).toBeNull();
+    expect(contentViewEvent({})).toBeNull();
+    expect(contentViewEvent({ name: 'demo-pages-test' })).toBeNull();
+    trackContentView({});
+    trackContentView({ name: 'demo-pages-test' });
+    expect(window.dataLayer).toBeUndefined();
+  });
+});

@@ -1,0 +1,2 @@
+// The async boundary lets the federation runtime negotiate shared modules before React loads.
+void import('./bootstrap');

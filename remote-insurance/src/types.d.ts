@@ -1,0 +1,4 @@
+/** The package version, set at build time by webpack's DefinePlugin. */
+declare const __APP_VERSION__: string;
+
+declare module '*.css';

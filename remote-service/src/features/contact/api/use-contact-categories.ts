@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from 'urql';
+import { ContactCategoriesQuery, contentLanguage, useLocale } from '@portal/shared';
+import type { FieldOption } from '@portal/shared';
+import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+
+/**
+ * The contact subjects from the content endpoint (`contactCategories`), in the reader's language.
+ * Until they arrive, or when they cannot be loaded, the portal's own labels are used: the form
+ * must stay usable without the content system.
+ */
+export function useContactCategories(): FieldOption[] {
+  const { t } = useTranslation('service');
+  const { locale } = useLocale();
+  const [{ data }] = useQuery({
+    query: ContactCategoriesQuery,
+    variables: { lang: contentLanguage(locale) },
+  });
+  const loaded = data?.contactCategories;
+  if (loaded && loaded.length > 0) return loaded.map((item) => ({ value: item.id, label: item.label }));
+  return CONTACT_CATEGORIES.map((id) => ({ value: id, label: t(`contact.categories.${id}`) }));
+}

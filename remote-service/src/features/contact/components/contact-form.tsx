@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, RadioGroup, SelectField, TextField, useValibotForm } from '@portal/shared';
+import { YES_NO } from '@portal/shared/validation';
+
+import { useContactCategories } from '../api/use-contact-categories';
+import { contactFormSchema, useSendContactRequest } from '../api/send-contact-request';
+import type { ContactFormInput } from '../api/send-contact-request';
+import { TextAreaField } from './text-area-field';
+
+const INITIAL: ContactFormInput = {
+  isCustomer: '',
+  category: '',
+  policyNumber: '',
+  name: '',
+  email: '',
+  subject: '',
+  question: '',
+};
+
+/** The contact request form; a customer also gives a policy number. */
+export function ContactForm() {
+  const { t } = useTranslation('service');
+  const form = useValibotForm(contactFormSchema, INITIAL);
+  const categories = useContactCategories();
+  const { status, send } = useSendContactRequest();
+  const confirmation = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // The form disappears on success; focus moves to what replaced it.
+    if (status === 'done') confirmation.current?.focus();
+  }, [status]);
+
+  const onSubmit = form.handleSubmit(async (output) => {
+    const rejected = await send(output);
+    if (rejected.length > 0) form.setServerErrors(rejected);
+  });
+
+  if (status === 'done') {
+    return (
+      <div ref={confirmation} role="status" className="confirmation" tabIndex={-1}>
+        <p>{t('contact.sent')}</p>
+      </div>
+    );
+  }
+
+  const answers = YES_NO.map((value) => ({ value, label: t(`contact.answers.${value}`) }));
+  return (
+    <>
+      <div aria-live="polite">
+        {status === 'failed' ? (
+          <Alert
+            type="error"
+            title={t('contact.failedTitle')}
+            messages={[{ code: 'errors.contactRequestFailed' }]}
+          />
+        ) : null}
+      </div>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
+        <RadioGroup {...form.field('isCustomer')} legend={t('contact.isCustomer')} options={answers} inline />
+        <SelectField
+          {...form.field('category')}
+          label={t('contact.category')}
+          options={categories}
+          required
+        />
+        {form.values.isCustomer === 'YES' ? (
+          <TextField {...form.field('policyNumber')} label={t('contact.policyNumber')} required />
+        ) : null}
+        <TextField {...form.field('name')} label={t('contact.name')} autoComplete="name" required />
+        <TextField
+          {...form.field('email')}
+          label={t('contact.email')}
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <TextField {...form.field('subject')} label={t('contact.subject')} required />
+        <TextAreaField {...form.field('question')} label={t('contact.question')} rows={6} required />
+        <Button type="submit" busy={form.isSubmitting}>
+          {t('contact.submit')}
+        </Button>
+      </form>
+    </>
+  );
+}

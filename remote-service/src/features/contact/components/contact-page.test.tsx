@@ -1,0 +1,108 @@
+/** @jest-environment jest-fixed-jsdom */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { registerNamespace } from '@portal/shared';
+import { emptyResponse, jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
+import type { FetchMock } from '@portal/shared/testing';
+
+import en from '../../../locales/en.json';
+import nl from '../../../locales/nl.json';
+import { ContactPage } from './contact-page';
+
+registerNamespace('service', { en, nl });
+
+let fetchMock: FetchMock | undefined;
+afterEach(() => fetchMock?.restore());
+
+function answerContact(contact: () => Response) {
+  fetchMock = mockFetch((request) =>
+    new URL(request.url).pathname === '/api/portal/contactexpats'
+      ? contact()
+      : jsonResponse({ data: { contactCategories: [{ id: 'COVERAGE', label: 'Coverage questions' }] } }),
+  );
+}
+
+async function fillIn(isCustomer: 'Yes' | 'No', policyNumber = '') {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('radio', { name: isCustomer }));
+  await user.selectOptions(await screen.findByLabelText('Category'), 'Coverage questions');
+  if (policyNumber) await user.type(screen.getByLabelText('Policy number'), policyNumber);
+  await user.type(screen.getByLabelText('Name'), 'Anna de Vries');
+  await user.type(screen.getByLabelText('E-mail address'), 'anna.devries@example.com');
+  await user.type(screen.getByLabelText('Subject'), 'Dental care');
+  await user.type(screen.getByLabelText('Your question'), 'Is a check-up covered?');
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+}
+
+const contactRequests = () =>
+  fetchMock?.requests.filter((request) => new URL(request.url).pathname === '/api/portal/contactexpats') ??
+  [];
+
+describe('ContactPage', () => {
+  it('should send the request of a customer and confirm it', async () => {
+    answerContact(() => emptyResponse(204));
+    renderWithProviders(<ContactPage />);
+    await fillIn('Yes', 'P-1001');
+    expect(await screen.findByRole('status')).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(/your question has been sent/);
+    const [request] = contactRequests();
+    expect(request?.method).toBe('POST');
+    expect(await request?.json()).toEqual({
+      isCustomer: 'YES',
+      category: 'COVERAGE',
+      policyNumber: 'P-1001',
+      name: 'Anna de Vries',
+      email: 'anna.devries@example.com',
+      subject: 'Dental care',
+      question: 'Is a check-up covered?',
+    });
+  });
+
+  it('should ask for no policy number from a visitor who is not a customer', async () => {
+    answerContact(() => emptyResponse(204));
+    renderWithProviders(<ContactPage />);
+    expect(screen.queryByLabelText('Policy number')).not.toBeInTheDocument();
+    await fillIn('No');
+    expect(await screen.findByText(/your question has been sent/)).toBeInTheDocument();
+    expect(await contactRequests()[0]?.json()).not.toHaveProperty('policyNumber');
+  });
+
+  it('should require a policy number from a customer, tie errors to fields and send nothing', async () => {
+    answerContact(() => emptyResponse(204));
+    renderWithProviders(<ContactPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const policyNumber = screen.getByLabelText('Policy number');
+    expect(policyNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(policyNumber).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('Choose one of the options.');
+    expect(screen.getByLabelText('Category')).toHaveFocus();
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription('This field is required.');
+    expect(contactRequests()).toHaveLength(0);
+  });
+
+  it('should show the fields the server rejected beside those fields', async () => {
+    answerContact(() =>
+      jsonResponse(
+        { code: 'VALIDATION', message: 'Invalid', fields: [{ field: 'email', code: 'validation.email' }] },
+        400,
+      ),
+    );
+    renderWithProviders(<ContactPage />);
+    await fillIn('No');
+    const email = await screen.findByLabelText('E-mail address');
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(screen.queryByText(/Contact request failed/)).not.toBeInTheDocument();
+  });
+
+  it('should say the request failed and keep the form', async () => {
+    answerContact(() => jsonResponse({ code: 'FORBIDDEN', message: 'No' }, 403));
+    renderWithProviders(<ContactPage />);
+    await fillIn('No');
+    expect(await screen.findByText('Contact request failed: Please try again later.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Dental care');
+  });
+});

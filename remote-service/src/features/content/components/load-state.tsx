@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner } from '@portal/shared';
+
+export type LoadStateProps = {
+  /** True while the first answer is awaited. */
+  loading: boolean;
+  /** The message shown when loading failed; nothing is shown without one. */
+  error?: string;
+  onRetry: () => void;
+};
+
+/** The loading and failure states of content loaded from the content endpoint, announced politely. */
+export function LoadState({ loading, error, onRetry }: LoadStateProps) {
+  const { t } = useTranslation('service');
+  return (
+    <div aria-live="polite" aria-busy={loading}>
+      {loading ? <Spinner label={t('loading')} /> : null}
+      {error ? (
+        <div role="alert" className="load-error">
+          <p>{error}</p>
+          <Button variant="secondary" onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

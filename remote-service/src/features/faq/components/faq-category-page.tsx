@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '@portal/shared/router';
+import { Provider } from 'urql';
+import { contentClient, paths } from '@portal/shared';
+import type { PageProps } from '@portal/shared';
+
+import { LoadState } from '../../content/components/load-state';
+import { useFaqCategories } from '../api/use-faq-categories';
+import { FaqQuestions } from './faq-questions';
+
+export type FaqCategoryPageProps = PageProps;
+
+/** The category itself, inside whatever urql Provider surrounds it. */
+export function FaqCategoryContent({ qaCategoryId, qaId }: FaqCategoryPageProps) {
+  const { t } = useTranslation('service');
+  const headingId = useId();
+  const { categories, loading, failed, retry } = useFaqCategories();
+  const category = categories?.find((item) => item.id === qaCategoryId);
+  const unknownQuestion = category && qaId && !category.questions.some((item) => item.id === qaId);
+
+  return (
+    <section className="faq-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{category?.title ?? t('faq.title')}</h1>
+      <LoadState loading={loading} error={failed ? t('faq.error') : undefined} onRetry={retry} />
+      {categories && !category ? (
+        <div role="alert" className="not-found">
+          <p>{t('faq.categoryNotFound')}</p>
+        </div>
+      ) : null}
+      {unknownQuestion ? (
+        <p role="alert" className="not-found">
+          {t('faq.questionNotFound')}
+        </p>
+      ) : null}
+      {category ? <FaqQuestions category={category} openId={qaId} /> : null}
+      <p>
+        <Link to={paths.faq()}>{t('faq.backToOverview')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The questions of the category `qaCategoryId`; with `qaId` (the faqAnswer route) that answer is
+ * open. It brings its own content client so it works in any host.
+ */
+export function FaqCategoryPage(props: FaqCategoryPageProps) {
+  return (
+    <Provider value={contentClient}>
+      <FaqCategoryContent {...props} />
+    </Provider>
+  );
+}
