@@ -59,6 +59,19 @@ test.describe('logging in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/invoices/i);
   });
 
+  test('should recognise the session in a new tab through the start-up session check', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, USERS.anna);
+    // A new tab has an empty sessionStorage: only the server's session cookie says who this is.
+    const tab = await context.newPage();
+    await tab.goto('/en/insurances');
+    await expect(tab).toHaveURL(/\/en\/insurances/);
+    await expect(logoutEntry(tab)).toBeVisible();
+    await expect(tab.getByRole('main').getByRole('article').first()).toBeVisible();
+  });
+
   test('should log out everywhere when logging out from the host', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 401 /);
     await logIn(page, USERS.anna);

@@ -12,11 +12,11 @@ import { registerPortalRemotes } from './features/remotes/remote-pages';
 import { installTagManager } from './features/tag-manager/tag-manager';
 import { registerHostTexts } from './i18n';
 
+// Always asked, not only when this tab remembers a login: a session cookie from another tab counts,
+// and the answer also brings the anti-forgery cookie that the first POST (the login) must echo.
 async function checkSession(): Promise<void> {
-  const { authenticated, checkSession: check } = useAuthStore.getState();
-  if (!authenticated) return;
   try {
-    await check();
+    await useAuthStore.getState().checkSession();
   } catch (error) {
     // The store records blocked/unavailable itself; the portal starts either way.
     console.error(error);
