@@ -178,8 +178,11 @@ function commonConfig(options) {
             }),
           ]
         : []),
+      // Budgets are about what students download: production builds only.
       ...(kind === 'remote'
-        ? [new RemoteEntryBudgetPlugin({ webpack })]
+        ? production
+          ? [new RemoteEntryBudgetPlugin({ webpack })]
+          : []
         : [new StartupAssetsPlugin({ webpack })]),
       ...plugins,
     ],

@@ -31,9 +31,15 @@ export const SERVICE_NAMES = ['api', ...REMOTES.map((remote) => remote.key), 'ho
 /** The demo logins seeded by the reference backend. */
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
 export const DEMO_LOGINS = [
-  { email: 'anna.devries@example.com', note: 'student with policies and invoices' },
-  { email: 'ben.okafor@example.com', note: 'student' },
-  { email: 'chen.li@example.com', note: 'student' },
+  {
+    email: 'anna.devries@example.com',
+    note: 'pays herself: Travel, Health and Stay policies, open and paid invoices',
+  },
+  { email: 'ben.okafor@example.com', note: 'his institute pays: profile not editable, no invoices' },
+  {
+    email: 'chen.li@example.com',
+    note: 'pays via the institution by card: a policy in each of the 7 statuses',
+  },
   { email: 'blocked.user@example.com', note: 'blocked account (login answers 403)' },
   { email: 'new.student@example.com', note: 'not activated yet (activation mail in the dev outbox)' },
 ];

@@ -10,4 +10,5 @@ export * from './domain';
 export * from './http';
 export * from './i18n';
 export * from './routing';
+export * from './standalone';
 export * from './ui';

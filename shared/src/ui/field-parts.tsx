@@ -28,3 +28,57 @@ export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
     </p>
   ) : null;
 }
+
+/** The class names of a field's outer element: `field`, marked invalid when there is an error. */
+export function fieldClassName(error: string | undefined, ...extra: (string | false | undefined)[]): string {
+  return ['field', error ? 'field--invalid' : '', ...extra].filter(Boolean).join(' ');
+}
+
+/**
+ * The ARIA attributes of a field's control: invalid when there is an error, described by the
+ * caller's own ids, then the hint, then the error.
+ */
+export function fieldAria(
+  id: string,
+  { hint, error, describedBy: own }: { hint?: ReactNode; error?: string; describedBy?: string },
+): { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined } {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(own, hint ? hintIdOf(id) : undefined, error && errorIdOf(id)),
+  };
+}
+
+/** Props of {@link FieldFrame}. */
+export type FieldFrameProps = {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  /** Extra class of the row that holds the control (e.g. `field__control--select`). */
+  controlClassName?: string;
+  /** The control (with `id` and {@link fieldAria}) and what goes beside it. */
+  children: ReactNode;
+};
+
+/** The label, hint and error around the control of a single-control field. */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  controlClassName,
+  children,
+}: FieldFrameProps) {
+  return (
+    <div className={fieldClassName(error, className)}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <FieldHint id={id} hint={hint} />
+      <div className={['field__control', controlClassName].filter(Boolean).join(' ')}>{children}</div>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

@@ -12,6 +12,7 @@ import { RadioGroup } from './radio-group';
 import { SanitizedHtml } from './sanitized-html';
 import { SelectField } from './select-field';
 import { Spinner } from './spinner';
+import { TextAreaField } from './text-area-field';
 import { TextField } from './text-field';
 
 describe('ui kit', () => {
@@ -25,10 +26,44 @@ describe('ui kit', () => {
     expect(input).toHaveAccessibleDescription('1234 AB Enter a valid postcode.');
   });
 
+  it('should keep the ids a field is already described by first', () => {
+    render(<TextField id="iban" label="IBAN" aria-describedby="iban-note" error="Enter a valid IBAN." />);
+    expect(screen.getByLabelText('IBAN')).toHaveAttribute('aria-describedby', 'iban-note iban-error');
+  });
+
   it('should leave a valid field unmarked', () => {
     render(<TextField id="city" label="City" />);
     expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('City')).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('should label a text area, describe it by hint and error and pass its own props on', async () => {
+    const user = userEvent.setup();
+    const onChange = jest.fn();
+    render(
+      <TextAreaField
+        id="question"
+        label="Your question"
+        hint="At most 1000 characters."
+        error="This field is required."
+        rows={6}
+        onChange={onChange}
+      />,
+    );
+    const textarea = screen.getByRole('textbox', { name: 'Your question' });
+    expect(textarea.tagName).toBe('TEXTAREA');
+    expect(textarea).toHaveAttribute('rows', '6');
+    expect(textarea).toHaveAttribute('aria-invalid', 'true');
+    expect(textarea).toHaveAttribute('aria-describedby', 'question-hint question-error');
+    expect(textarea).toHaveAccessibleDescription('At most 1000 characters. This field is required.');
+    await user.type(textarea, 'Hi');
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('should leave a valid text area unmarked', () => {
+    render(<TextAreaField id="note" label="Note" />);
+    expect(screen.getByLabelText('Note')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Note')).not.toHaveAttribute('aria-describedby');
   });
 
   it('should show and hide the password', async () => {

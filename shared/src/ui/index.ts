@@ -6,7 +6,17 @@ export { Card } from './card';
 export type { CardProps } from './card';
 export { DateField } from './date-field';
 export type { DateFieldProps } from './date-field';
-export { describedBy, errorIdOf, FieldError, FieldHint, hintIdOf } from './field-parts';
+export {
+  describedBy,
+  errorIdOf,
+  fieldAria,
+  fieldClassName,
+  FieldError,
+  FieldFrame,
+  FieldHint,
+  hintIdOf,
+} from './field-parts';
+export type { FieldFrameProps } from './field-parts';
 export { Icon, ICON_NAMES, SPRITE_FILE, SPRITE_URL } from './icon';
 export type { IconName, IconProps } from './icon';
 export { PageHeading } from './page-heading';
@@ -21,6 +31,8 @@ export { SelectField } from './select-field';
 export type { FieldOption, SelectFieldProps } from './select-field';
 export { Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
+export { TextAreaField } from './text-area-field';
+export type { TextAreaFieldProps } from './text-area-field';
 export { TextField } from './text-field';
 export type { TextFieldProps } from './text-field';
 export { useValibotForm } from './use-valibot-form';

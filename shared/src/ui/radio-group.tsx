@@ -1,6 +1,6 @@
 import type { ChangeEventHandler, FocusEventHandler, ReactNode, Ref } from 'react';
 
-import { describedBy, errorIdOf, FieldError, FieldHint, hintIdOf } from './field-parts';
+import { FieldError, FieldHint, fieldAria, fieldClassName } from './field-parts';
 import type { FieldOption } from './select-field';
 
 /** Props of {@link RadioGroup}. */
@@ -40,18 +40,10 @@ export function RadioGroup({
   ref,
   'aria-describedby': extraDescribedBy,
 }: RadioGroupProps) {
-  const classes = ['field', 'radio-group', inline ? 'radio-group--inline' : '', error ? 'field--invalid' : '']
-    .filter(Boolean)
-    .join(' ');
   return (
     <fieldset
-      className={classes}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(
-        extraDescribedBy,
-        hint ? hintIdOf(id) : undefined,
-        error && errorIdOf(id),
-      )}
+      className={fieldClassName(error, 'radio-group', inline && 'radio-group--inline')}
+      {...fieldAria(id, { hint, error, describedBy: extraDescribedBy })}
     >
       <legend className="field__label">{legend}</legend>
       <FieldHint id={id} hint={hint} />

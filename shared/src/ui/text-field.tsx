@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
-import { describedBy, errorIdOf, FieldError, FieldHint, hintIdOf } from './field-parts';
+import { fieldAria, FieldFrame } from './field-parts';
 
 /** Props of {@link TextField}: the input's own props plus a label, hint and error. */
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
@@ -16,29 +16,16 @@ export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
 
 /** A labelled text input whose error is tied to it with `aria-invalid` and `aria-describedby`. */
 export function TextField({ id, label, hint, error, suffix, className, ...input }: TextFieldProps) {
-  const classes = ['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ');
   return (
-    <div className={classes}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <FieldHint id={id} hint={hint} />
-      <div className="field__control">
-        <input
-          type="text"
-          {...input}
-          id={id}
-          className="field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(
-            input['aria-describedby'],
-            hint ? hintIdOf(id) : undefined,
-            error && errorIdOf(id),
-          )}
-        />
-        {suffix}
-      </div>
-      <FieldError id={id} error={error} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        type="text"
+        {...input}
+        id={id}
+        className="field__input"
+        {...fieldAria(id, { hint, error, describedBy: input['aria-describedby'] })}
+      />
+      {suffix}
+    </FieldFrame>
   );
 }

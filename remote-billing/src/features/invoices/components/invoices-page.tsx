@@ -51,7 +51,7 @@ function Invoices({ profileId }: InvoicesProps) {
       </div>
     );
   }
-  if (state.result.paidByInstitute) {
+  if (state.data.paidByInstitute) {
     return (
       <div aria-live="polite">
         <Alert
@@ -63,7 +63,7 @@ function Invoices({ profileId }: InvoicesProps) {
       </div>
     );
   }
-  const { invoices } = state.result;
+  const { invoices } = state.data;
   const open = invoices.filter((invoice) => invoice.state === 'open');
   const paid = invoices.filter((invoice) => invoice.state === 'paid');
   return (

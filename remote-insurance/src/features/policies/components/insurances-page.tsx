@@ -56,10 +56,8 @@ function Policies({ profileId }: PoliciesProps) {
           </button>
         </div>
       ) : null}
-      {state.status === 'success' && state.policies.length === 0 ? <p>{t('empty')}</p> : null}
-      {state.status === 'success' && state.policies.length > 0 ? (
-        <PolicyList policies={state.policies} />
-      ) : null}
+      {state.status === 'success' && state.data.length === 0 ? <p>{t('empty')}</p> : null}
+      {state.status === 'success' && state.data.length > 0 ? <PolicyList policies={state.data} /> : null}
     </div>
   );
 }

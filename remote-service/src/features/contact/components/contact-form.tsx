@@ -1,12 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, RadioGroup, SelectField, TextField, useValibotForm } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  RadioGroup,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useValibotForm,
+} from '@portal/shared';
 import { YES_NO } from '@portal/shared/validation';
 
 import { useContactCategories } from '../api/use-contact-categories';
 import { contactFormSchema, useSendContactRequest } from '../api/send-contact-request';
 import type { ContactFormInput } from '../api/send-contact-request';
-import { TextAreaField } from './text-area-field';
 
 const INITIAL: ContactFormInput = {
   isCustomer: '',

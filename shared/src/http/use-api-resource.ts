@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+
+/** What {@link useApiResource} reports: loading, failed, or the loaded data. */
+export type ApiResourceState<T> =
+  { status: 'loading' } | { status: 'error' } | { status: 'success'; data: T };
+
+/** The values a load depends on (ids and the like): a change loads again. */
+export type ApiResourceDeps = readonly (string | number | boolean | null | undefined)[];
+
+/** Result of {@link useApiResource}. */
+export type UseApiResourceResult<T> = {
+  state: ApiResourceState<T>;
+  /** Loads again (e.g. from the retry button of an error message). */
+  retry: () => void;
+};
+
+const LOADING = { status: 'loading' } as const;
+
+/**
+ * Loads one API resource for a page: `load` runs on mount, whenever a value in `deps` changes and
+ * on `retry`; the previous request is aborted then and on unmount. A failure becomes
+ * `{ status: 'error' }`: the page shows its own message, while the http client has already dealt
+ * with a 401 (back to login) or a 500 (incident alert). Until the current request settles the
+ * state is `loading`, so data of other `deps` is never shown.
+ *
+ * @param load - Fetches the resource; it gets the signal that aborts it.
+ * @param deps - Primitive values `load` depends on, compared by value.
+ */
+export function useApiResource<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: ApiResourceDeps,
+): UseApiResourceResult<T> {
+  const [attempt, setAttempt] = useState(0);
+  // The state is tagged with the request it answers, so that a change of deps shows `loading`
+  // at once instead of the data of the previous request.
+  const key = JSON.stringify([...deps, attempt]);
+  const [settled, setSettled] = useState<{ key: string; state: ApiResourceState<T> } | null>(null);
+  // `load` is usually an inline closure; only `key` decides when to load again.
+  const start = useEffectEvent((signal: AbortSignal) => load(signal));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    start(controller.signal).then(
+      (data) => setSettled({ key, state: { status: 'success', data } }),
+      () => {
+        // An abort is the page going away or a newer request taking over.
+        if (!controller.signal.aborted) setSettled({ key, state: { status: 'error' } });
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { state: settled?.key === key ? settled.state : LOADING, retry };
+}

@@ -1,0 +1,2 @@
+export { mountStandalone } from './mount-standalone';
+export type { MountStandaloneOptions, StandalonePages } from './mount-standalone';

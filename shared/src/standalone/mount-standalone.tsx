@@ -1,0 +1,93 @@
+import { StrictMode, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { BrowserRouter, NavLink, Navigate, Route, Routes, useParams } from '@portal/shared/router';
+import { Provider as UrqlProvider } from 'urql';
+
+import { contentClient } from '../content/content-client';
+import { initI18n } from '../i18n/init-i18n';
+import type { PageProps } from '../routing/page-props';
+import { Spinner } from '../ui/spinner';
+
+/** The pages one remote exposes, as in its `src/exposed/pages.ts`. */
+export type StandalonePages = Record<string, ComponentType<PageProps>>;
+
+/** Options of {@link mountStandalone}. */
+export type MountStandaloneOptions = {
+  /** The remote's exposed pages: each is mounted on `/<key>`. */
+  pages: StandalonePages;
+  /** Where to render (default the page's `#root` element). */
+  container?: Element | null;
+};
+
+type StandalonePageProps = { pages: StandalonePages; pageKey: string };
+
+function StandalonePage({ pages, pageKey }: StandalonePageProps) {
+  const params = useParams();
+  const Page = pages[pageKey];
+  if (!Page) return null;
+  // The rest of the path stands for the host's route parameters (`/activate/:id/:username`).
+  const [id, username] = (params['*'] ?? '').split('/');
+  const props: PageProps = { id: id || undefined, username: username || undefined };
+  return <Page {...props} />;
+}
+
+type StandaloneAppProps = { pages: StandalonePages };
+
+function StandaloneApp({ pages }: StandaloneAppProps) {
+  const keys = Object.keys(pages);
+  return (
+    <>
+      <nav>
+        <ul>
+          {keys.map((key) => (
+            <li key={key}>
+              <NavLink to={`/${key}`}>{key}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            {keys.map((key) => (
+              <Route key={key} path={`/${key}/*`} element={<StandalonePage pages={pages} pageKey={key} />} />
+            ))}
+            <Route path="*" element={keys[0] ? <Navigate to={`/${keys[0]}`} replace /> : null} />
+          </Routes>
+        </Suspense>
+      </main>
+    </>
+  );
+}
+
+/**
+ * Mounts a remote on its own, for its team's dev server: every exposed page on `/<key>` with a
+ * link list to reach them, unknown paths sent to the first page, and what follows a page's key
+ * passed on as the `id` and `username` props, as the host does for `/activate/:id/:username`.
+ * Provides what the host would: i18n, the content client and a router.
+ *
+ * Call it from the remote's `src/bootstrap.tsx`, which `src/index.ts` imports asynchronously so
+ * that Module Federation can negotiate the shared modules before React loads.
+ *
+ * @returns The React root, or `null` when there is no container to render in.
+ */
+export function mountStandalone({
+  pages,
+  container = document.getElementById('root'),
+}: MountStandaloneOptions): Root | null {
+  initI18n();
+  if (!container) return null;
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <UrqlProvider value={contentClient}>
+        <BrowserRouter basename="/">
+          <StandaloneApp pages={pages} />
+        </BrowserRouter>
+      </UrqlProvider>
+    </StrictMode>,
+  );
+  return root;
+}
