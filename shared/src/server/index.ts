@@ -4,3 +4,5 @@ export { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
 export { readOrigins, readPort, readUrl } from './env';
 export { listenUntilSignal, runMain } from './listen';
 export type { ListenOptions } from './listen';
+export { serveRemote } from './serve-remote';
+export type { ServeRemoteOptions } from './serve-remote';
