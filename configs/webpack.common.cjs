@@ -4,9 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { createFederationPlugin, federationAliases } = require('./federation.cjs');
-
-/** The most a remoteEntry.js may weigh, gzip level 9: it is on the critical path of every page. */
-const REMOTE_ENTRY_BUDGET_BYTES = 30 * 1024;
+const { REMOTE_ENTRY_BUDGET_BYTES } = require('./budgets.cjs');
 
 /**
  * @typedef {object} AppOptions

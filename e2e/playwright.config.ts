@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,41 @@ import { defineConfig, devices } from '@playwright/test';
 import { ORIGINS, PORTS, CLOSED_PORT, GTM_ID } from './support/origins';
 
 const isCI = process.env.CI === 'true';
+
+/**
+ * The journeys always start their own servers (the production build, fresh data, the GTM id
+ * below), never reuse what already runs: a dev build or an old database on these ports would make
+ * the results mean nothing. So a busy port stops the run at once with a clear message. Workers
+ * re-read this file while the servers run: only the first read checks.
+ */
+function assertPortsFree(): void {
+  if (process.env.E2E_PORTS_CHECKED) return;
+  const ports = {
+    host: PORTS.host,
+    'remote-account': 8081,
+    'remote-insurance': 8082,
+    'remote-billing': 8083,
+    'remote-service': 8084,
+    'host without billing': PORTS.billingDownHost,
+    'host without content': PORTS.contentDownHost,
+    api: PORTS.api,
+  };
+  const check = spawnSync(
+    process.execPath,
+    [
+      join(__dirname, '..', 'scripts', 'check-ports.mjs'),
+      ...Object.entries(ports).map(([name, port]) => `${name}=${port}`),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (check.status !== 0) {
+    throw new Error(
+      `The browser journeys start their own portal, but:\n${check.stderr || check.error?.message || ''}`,
+    );
+  }
+  process.env.E2E_PORTS_CHECKED = '1';
+}
+assertPortsFree();
 
 // One fresh database folder per run. Workers re-read this file, so keep the first value.
 process.env.E2E_API_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -50,7 +86,7 @@ export default defineConfig({
       command: startCommand,
       // Through the host to the api (the outbox is on here): ready only when both are.
       url: `${ORIGINS.host}/api/dev/outbox`,
-      reuseExistingServer: !isCI,
+      reuseExistingServer: false,
       timeout: 180_000,
       gracefulShutdown,
       stdout: process.env.E2E_SERVER_LOGS ? 'pipe' : 'ignore',
@@ -68,7 +104,7 @@ export default defineConfig({
       // A second host whose billing remote points at a closed port: a remote that is down.
       command: `${startCommand} --only=host`,
       url: `${ORIGINS.billingDownHost}/healthz`,
-      reuseExistingServer: !isCI,
+      reuseExistingServer: false,
       timeout: 120_000,
       gracefulShutdown,
       env: {
@@ -80,7 +116,7 @@ export default defineConfig({
       // A third host whose content endpoint is down: the page tree cannot load.
       command: `${startCommand} --only=host`,
       url: `${ORIGINS.contentDownHost}/healthz`,
-      reuseExistingServer: !isCI,
+      reuseExistingServer: false,
       timeout: 120_000,
       gracefulShutdown,
       env: {

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { ensurePnpm } from './lib/pnpm.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
-import { demoLoginsTable, parseOnly, stackPorts, stackServices } from './lib/stack.mjs';
+import { demoLoginsText, parseOnly, stackPorts, stackServices } from './lib/stack.mjs';
 import { bold, green, red, step } from './lib/log.mjs';
 
 const USAGE = `Usage: pnpm dev [-- options]   (or: node scripts/dev.mjs [options])
@@ -45,7 +45,7 @@ async function main() {
   if (only.includes('host')) {
     const { host } = stackPorts();
     console.log(`\n${bold(green('Development portal:'))} ${bold(`http://localhost:${host}/en/`)}\n`);
-    console.log(`Demo logins:\n${demoLoginsTable()}\n`);
+    console.log(`${demoLoginsText()}\n`);
   }
   console.log('Press Ctrl-C to stop.');
 }

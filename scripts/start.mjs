@@ -6,8 +6,9 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from './lib/paths.mjs';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
-import { demoLoginsTable, parseOnly, stackPorts, stackServices } from './lib/stack.mjs';
+import { demoLoginsText, parseOnly, stackPorts, stackServices } from './lib/stack.mjs';
 import { bold, green, red, step } from './lib/log.mjs';
+import { busyPorts, describeBusy } from './lib/ports.mjs';
 
 const USAGE = `Usage: npm start [-- options]   (or: node scripts/start.mjs [options])
 
@@ -21,7 +22,8 @@ Options:
   -h, --help       show this help
 
 Env: HOST_PORT, REMOTE_*_PORT, API_PORT, API_ORIGIN, CONTENT_ORIGIN, REMOTE_*_URL, GTM_ID,
-API_RESET=1, API_DATA_DIR, API_DEV_OUTBOX=1, DATABASE_URL (see README.md).`;
+API_RESET=1, API_DATA_DIR, DATABASE_URL, API_DEV_OUTBOX (the dev outbox is on for this local
+demo; API_DEV_OUTBOX=0 turns it off). See README.md.`;
 
 function parseCli() {
   const { values } = parseArgs({
@@ -70,6 +72,14 @@ async function main() {
     );
   }
 
+  const ports = stackPorts();
+  const busy = await busyPorts(Object.fromEntries(only.map((name) => [name, ports[name]])));
+  if (busy.length > 0) {
+    throw new Error(
+      `${describeBusy(busy).trimStart()}\nStop what runs there (an earlier "npm start" or "npm run dev"?) or choose other ports (HOST_PORT, REMOTE_*_PORT, API_PORT).`,
+    );
+  }
+
   const supervisor = new Supervisor();
   supervisor.stopOnSignals();
   supervisor.onUnexpectedExit(async (name) => {
@@ -88,9 +98,9 @@ async function main() {
   }
 
   if (only.includes('host')) {
-    const { host } = stackPorts();
+    const { host } = ports;
     console.log(`\n${bold(green('The portal is running:'))} ${bold(`http://localhost:${host}/en/`)}\n`);
-    console.log(`Demo logins:\n${demoLoginsTable()}\n`);
+    console.log(`${demoLoginsText()}\n`);
   } else {
     console.log(`\n${bold(green('Started:'))} ${only.join(', ')}`);
   }

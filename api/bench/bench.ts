@@ -1,15 +1,18 @@
 import autocannon from 'autocannon';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createPgliteDb, migrate } from '../src/db/db.js';
+import { createMailer } from '../src/mail/outbox.js';
 import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
 
 const config = loadConfig({});
 const db = await createPgliteDb();
 await migrate(db);
-await seed(db, config);
-const app = await buildApp({ db, config });
+const mailer = createMailer(db, config, pino());
+await seed(db, config, mailer);
+const app = await buildApp({ db, config, mailer });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as AddressInfo;
 const base = `http://127.0.0.1:${port}`;

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { ApiError, registerErrorHandling } from './errors.js';
+import { createMailer } from './mail/outbox.js';
+import type { Mailer } from './mail/outbox.js';
 import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
 import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -19,6 +21,8 @@ import { readRoutes } from './routes/reads.js';
 export interface AppOptions {
   db: Db;
   config: Config;
+  /** Mail sending; without one the app makes its own on `db` and closes it with the app. */
+  mailer?: Mailer;
   logger?: FastifyBaseLogger | boolean;
 }
 
@@ -30,11 +34,12 @@ export const FILE_LIMIT = 10 * 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the Fastify app (not listening). */
-export async function buildApp({ db, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Only these proxies may set X-Forwarded-For/-Proto (client address, https for Secure cookies).
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -72,7 +77,9 @@ export async function buildApp({ db, config, logger = false }: AppOptions): Prom
     return payload;
   });
 
-  const context = { db, config };
+  const appMailer = mailer ?? createMailer(db, config, app.log);
+  if (!mailer) app.addHook('onClose', () => appMailer.close());
+  const context = { db, config, mailer: appMailer };
   await app.register(metaRoutes, context);
   await app.register(authRoutes, context);
   await app.register(accountRoutes, context);

@@ -45,7 +45,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ code: error.code, message: error.message, ...error.extra });
     }
     const fastifyCode = (error as FastifyError).code;
-    if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    // Only a body that failed to parse is the client's fault (our JSON parser throws ApiError for it).
+    // Any other SyntaxError (a JSON.parse of stored data, a bad RegExp) is a programming error and gets
+    // an incident id and a logged stack like every other one.
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       return reply
         .status(400)
         .send({ code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });

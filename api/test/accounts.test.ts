@@ -45,6 +45,48 @@ describe('accounts', () => {
 
   const tokenHeaders = (token: string) => ({ ...XSRF_ONLY, 'x-authorization-token': token });
 
+  async function sessionStatus(session: { cookie: string }): Promise<number> {
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/checksession',
+      headers: { cookie: session.cookie },
+    });
+    return response.statusCode;
+  }
+
+  describe('ending other sessions', () => {
+    it('should end the other sessions but keep this one when the password is changed while logged in', async () => {
+      const here = await t.login(ANNA);
+      const elsewhere = await t.login(ANNA);
+      const chen = await t.login('chen.li@example.com');
+      const response = await t.request({
+        method: 'POST',
+        url: account(ANNA, 'password'),
+        headers: { ...authHeaders(here), 'x-authorization-password': DEMO_PASSWORD },
+        payload: { password: NEW_PASSWORD },
+      });
+      assert.equal(response.statusCode, 204, response.body);
+      assert.equal(await sessionStatus(here), 200);
+      assert.equal(await sessionStatus(elsewhere), 401);
+      assert.equal(await sessionStatus(chen), 200, "another student's session is untouched");
+    });
+
+    it('should end every session when the password is set with a mailed link', async () => {
+      const before = await t.login(ANNA);
+      await t.request({ method: 'PUT', url: account(ANNA, 'reset/password'), headers: XSRF_ONLY });
+      const { token } = await mailedLink(ANNA, 'setpassword');
+      const set = await t.request({
+        method: 'POST',
+        url: account(ANNA, 'password'),
+        headers: tokenHeaders(token),
+        payload: { password: NEW_PASSWORD },
+      });
+      assert.equal(set.statusCode, 204, set.body);
+      assert.equal(await sessionStatus(before), 401);
+      assert.equal(await loginStatus(ANNA, NEW_PASSWORD), 200);
+    });
+  });
+
   describe('set password while logged in', () => {
     it('should change the password with the current one in X-Authorization-Password', async () => {
       const anna = await t.login(ANNA);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addMinutes } from 'date-fns';
-import { authHeaders, createTestApp } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import { parseTrustProxy } from '../src/config.js';
+import { createTestApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const basic = (email: string, password: string) =>
@@ -46,6 +48,61 @@ describe('auth', () => {
       },
     });
     assert.equal(response.cookies.find((c) => c.name === 'PORTAL_SESSION')?.secure, true);
+  });
+
+  it('should believe X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY, loopback by default)', async () => {
+    const login = (app: typeof t.app, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress,
+        headers: {
+          ...xsrf,
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': '198.51.100.7',
+          authorization: basic('ben.okafor@example.com', 'Portal-Demo-2026!'),
+        },
+      });
+    const secure = (response: Awaited<ReturnType<typeof login>>) =>
+      response.cookies.find((c) => c.name === 'PORTAL_SESSION')?.secure ?? false;
+    const outsider = await login(t.app, '203.0.113.9');
+    assert.equal(outsider.statusCode, 200);
+    assert.equal(secure(outsider), false, 'a client cannot claim https for itself');
+    assert.equal(secure(await login(t.app, '127.0.0.1')), true);
+
+    assert.equal(parseTrustProxy(undefined), 'loopback');
+    assert.equal(parseTrustProxy(' '), 'loopback');
+    assert.equal(parseTrustProxy('true'), true);
+    assert.equal(parseTrustProxy('false'), false);
+    const proxy = await buildApp({
+      db: t.db,
+      config: { ...t.config, trustProxy: parseTrustProxy('203.0.113.0/24, loopback') },
+    });
+    try {
+      assert.equal(secure(await login(proxy, '203.0.113.9')), true, 'a proxy in TRUST_PROXY is believed');
+      assert.equal(secure(await login(proxy, '192.0.2.1')), false);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('should count parallel wrong passwords one by one and block at the 5th', async () => {
+    const attempt = (password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/login',
+        headers: { ...xsrf, authorization: basic('ben.okafor@example.com', password) },
+      });
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => attempt('wrong-password')))).map(
+      (response) => response.statusCode,
+    );
+    assert.ok(statuses.includes(403), `one of the parallel guesses is the 5th: ${statuses.join(', ')}`);
+    assert.equal((await attempt('Portal-Demo-2026!')).statusCode, 403, 'the right password is refused too');
+    const [row] = await t.db.query<{ locked_until: Date | null }>(
+      "SELECT locked_until FROM accounts WHERE email = 'ben.okafor@example.com'",
+    );
+    assert.ok(row?.locked_until);
+    await t.db.query("UPDATE accounts SET failed_logins = 0, locked_until = NULL WHERE id = 'A-1002'");
   });
 
   it('should answer unknown e-mail, wrong password and not activated with the same 401', async () => {
@@ -125,6 +182,11 @@ describe('auth', () => {
     const other = await t.login('anna.devries@example.com');
     const logout = await t.request({ method: 'GET', url: '/api/logout', headers: { cookie: other.cookie } });
     assert.equal(logout.statusCode, 204);
+    const cleared = logout.cookies.find((c) => c.name === 'PORTAL_SESSION');
+    assert.ok(cleared, 'the answer clears the session cookie');
+    assert.equal(cleared.value, '');
+    assert.equal(cleared.path, '/');
+    assert.ok(cleared.expires && cleared.expires.getTime() <= Date.now(), 'expired');
     const after = await t.request({
       method: 'GET',
       url: '/api/checksession',
@@ -133,6 +195,5 @@ describe('auth', () => {
     assert.equal(after.statusCode, 401);
     assert.equal(after.json().code, 'UNAUTHENTICATED');
     assert.equal((await t.request({ method: 'GET', url: '/api/checksession' })).statusCode, 401);
-    void authHeaders;
   });
 });

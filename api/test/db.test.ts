@@ -1,13 +1,143 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createPgliteDb, migrate } from '../src/db/db.js';
+import { pino } from 'pino';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createPgDb, createPgliteDb, migrate } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
+import { createMailer } from '../src/mail/outbox.js';
+import { apiPaths } from '../src/paths.js';
+import { loadOpenapi } from '../src/routes/meta.js';
+import { seed } from '../src/seed/seed.js';
+
+const MIGRATIONS = readdirSync(apiPaths.migrations)
+  .filter((file) => file.endsWith('.sql'))
+  .sort();
+
+/** `db`, except that statements matching `failOn` throw, in and outside transactions. */
+function failingOn(db: Db, failOn: RegExp): Db {
+  const wrap = (inner: Db): Db => ({
+    query: (sql, params) =>
+      failOn.test(sql) ? Promise.reject(new Error('disk full')) : inner.query(sql, params),
+    transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
+    close: () => inner.close(),
+  });
+  return wrap(db);
+}
 
 describe('database', () => {
   it('should run the migrations once and record them', async () => {
     const db = await createPgliteDb();
-    assert.deepEqual(await migrate(db), ['001_init.sql']);
+    assert.deepEqual(await migrate(db), ['001_init.sql', '002_outbox_delivery.sql']);
+    assert.deepEqual(MIGRATIONS, ['001_init.sql', '002_outbox_delivery.sql']);
     assert.deepEqual(await migrate(db), []);
     assert.deepEqual(await db.query('SELECT 1 AS one'), [{ one: 1 }]);
     await db.close();
+  });
+
+  it('should run each migration in a transaction with its record', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-migrations-'));
+    try {
+      writeFileSync(path.join(dir, '001_first.sql'), 'CREATE TABLE first (id INT);\n');
+      writeFileSync(
+        path.join(dir, '002_broken.sql'),
+        'CREATE TABLE half (id INT);\n\nINSERT INTO no_such_table VALUES (1);\n',
+      );
+      const db = await createPgliteDb();
+      await assert.rejects(migrate(db, dir), /no_such_table/);
+      const recorded = await db.query<{ name: string }>('SELECT name FROM migrations ORDER BY name');
+      assert.deepEqual(
+        recorded.map((row) => row.name),
+        ['001_first.sql'],
+      );
+      const tables = await db.query<{ name: string }>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_name IN ('first', 'half')",
+      );
+      assert.deepEqual(
+        tables.map((row) => row.name),
+        ['first'],
+        'the failed file left nothing behind',
+      );
+      writeFileSync(path.join(dir, '002_broken.sql'), 'CREATE TABLE half (id INT);\n');
+      assert.deepEqual(await migrate(db, dir), ['002_broken.sql'], 'the fixed file runs on the next start');
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('should seed in one transaction: a failure keeps the previous data', async () => {
+    const db = await createPgliteDb();
+    await migrate(db);
+    const config = loadConfig({});
+    const mailer = createMailer(db, config, pino({ level: 'silent' }));
+    await seed(db, config, mailer);
+    await db.query("UPDATE profiles SET surname = 'Changed' WHERE profile_id = 'P-1001'");
+    // The postcodes come last: everything before them (the truncate included) must be undone.
+    await assert.rejects(seed(failingOn(db, /INSERT INTO postcodes/), config, mailer), /disk full/);
+    const [anna] = await db.query<{ surname: string }>(
+      "SELECT surname FROM profiles WHERE profile_id = 'P-1001'",
+    );
+    assert.equal(anna?.surname, 'Changed');
+    assert.equal((await db.query('SELECT 1 FROM outbox')).length, 1, 'only the first activation mail');
+    assert.equal((await db.query('SELECT 1 FROM postcodes')).length, 100);
+    await mailer.close();
+    await db.close();
+  });
+
+  it('should find migrations, the OpenAPI document and the content whatever the working directory', async () => {
+    const cwd = process.cwd();
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'api-cwd-'));
+    process.chdir(elsewhere);
+    try {
+      const db = await createPgliteDb();
+      assert.deepEqual(await migrate(db), MIGRATIONS);
+      assert.ok((await loadOpenapi()).paths);
+      const config = loadConfig({});
+      assert.equal(config.dataDir, apiPaths.data);
+      assert.ok(config.dataDir.endsWith(`${path.sep}api${path.sep}.data`), config.dataDir);
+      const app = await buildApp({ db, config });
+      const content = await app.inject({
+        method: 'POST',
+        url: `/sitecore/api/graph/edge?sc_apikey=${config.contentApiKey}`,
+        payload: { query: '{ contactCategories(language: "en") { id } }' },
+      });
+      assert.equal(content.statusCode, 200, content.body);
+      assert.equal(content.json().data.contactCategories.length, 3);
+      await app.close();
+      await db.close();
+    } finally {
+      process.chdir(cwd);
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  describe('PostgreSQL pool (DATABASE_URL)', () => {
+    it('should log an idle connection error instead of crashing, and reject queries it cannot run', async () => {
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      const logged: unknown[] = [];
+      const db = createPgDb(`postgres://portal@127.0.0.1:${port}/portal`, {
+        error: (...args: unknown[]) => {
+          logged.push(args);
+        },
+      });
+      // What pg does when the server closes an idle connection; without a listener this throws.
+      db.pool.emit('error', new Error('terminating connection due to administrator command'));
+      assert.equal(logged.length, 1);
+      await assert.rejects(db.query('SELECT 1'), /ECONNREFUSED/);
+      await assert.rejects(
+        db.transaction((tx) => tx.query('SELECT 1')),
+        /ECONNREFUSED/,
+      );
+      await db.close();
+    });
   });
 });

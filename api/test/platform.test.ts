@@ -23,13 +23,14 @@ describe('platform behaviour', () => {
   describe('unexpected errors', () => {
     let app: FastifyInstance;
     let failing = false;
+    let failure: Error = new Error('connection to the database lost');
     const lines: Record<string, unknown>[] = [];
 
     before(async () => {
       // The same database behind a switch that makes every query fail, as a lost connection would.
       const flaky: Db = {
-        query: (sql, params) =>
-          failing ? Promise.reject(new Error('connection to the database lost')) : t.db.query(sql, params),
+        query: (sql, params) => (failing ? Promise.reject(failure) : t.db.query(sql, params)),
+        transaction: (fn) => (failing ? Promise.reject(failure) : t.db.transaction(fn)),
         close: async () => undefined,
       };
       const sink = new Writable({
@@ -88,6 +89,58 @@ describe('platform behaviour', () => {
       const ids = lines.filter((line) => line.incidentId).map((line) => line.incidentId);
       assert.equal(new Set(ids).size, ids.length, 'every incident has its own id');
       assert.equal((await request({ method: 'GET', url: '/healthz' })).statusCode, 200);
+    });
+
+    it('should answer a SyntaxError that is not about the request body with 500, not 400', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      // As a JSON.parse of broken stored data would throw it.
+      failure = new SyntaxError('Unexpected token } in JSON at position 7');
+      failing = true;
+      try {
+        const response = await request({
+          method: 'GET',
+          url: '/api/checksession',
+          headers: { cookie: anna.cookie },
+        });
+        assert.equal(response.statusCode, 500);
+        const body = response.json();
+        assert.equal(body.code, 'INTERNAL_ERROR');
+        assert.match(body.incidentId, /^[0-9a-f-]{36}$/);
+        const logged = lines.find((line) => line.incidentId === body.incidentId);
+        const err = logged?.err as { stack: string } | undefined;
+        assert.match(err?.stack ?? '', /^SyntaxError: Unexpected token \} in JSON at position 7\n\s+at /);
+      } finally {
+        failing = false;
+        failure = new Error('connection to the database lost');
+      }
+      const malformed = await request({
+        method: 'POST',
+        url: '/api/en/policies/POL-1001-T/address',
+        headers: { ...authHeaders(anna), 'content-type': 'application/json' },
+        payload: '{"id":',
+      });
+      assert.equal(malformed.statusCode, 400, "a body that does not parse is still the client's error");
+      assert.equal(malformed.json().code, 'MALFORMED_JSON');
+    });
+  });
+
+  describe('development outbox', () => {
+    it('should answer 404 when API_DEV_OUTBOX is off', async () => {
+      const app = await buildApp({ db: t.db, config: { ...t.config, devOutbox: false } });
+      try {
+        const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+        assertMatchesOpenapi('GET', '/api/dev/outbox', response);
+        assert.equal(response.statusCode, 404);
+        assert.equal(response.json().code, 'NOT_FOUND');
+        assert.doesNotMatch(response.body, /example\.com/);
+      } finally {
+        await app.close();
+      }
+      assert.equal(
+        (await t.request({ method: 'GET', url: '/api/dev/outbox' })).statusCode,
+        200,
+        'on when set',
+      );
     });
   });
 

@@ -9,6 +9,13 @@ export interface RawPolicy {
   applicationNumber?: string;
 }
 
+/** The raw invoice fields the journeys compare with the page. */
+export interface RawInvoice {
+  invoiceNumber: string;
+  policyNumber: string;
+  isOutstanding: 'J' | 'N';
+}
+
 /** The host's main navigation. */
 export function mainNavigation(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main navigation' });
@@ -53,4 +60,45 @@ export async function policiesOf(request: APIRequestContext, profileId: string):
   const response = await request.get(`/api/en/profiles/${profileId}/policies`);
   expect(response.status(), 'GET policies').toBe(200);
   return (await response.json()) as RawPolicy[];
+}
+
+/** The invoices the api returns for the logged-in student (none when the institute pays). */
+export async function invoicesOf(request: APIRequestContext, profileId: string): Promise<RawInvoice[]> {
+  const response = await request.get(`/api/en/profiles/${profileId}/invoices`);
+  expect([200, 204], 'GET invoices').toContain(response.status());
+  return response.status() === 204 ? [] : ((await response.json()) as RawInvoice[]);
+}
+
+/**
+ * Goes to an app path (without `/en`) inside the running page, the way a link does: the router
+ * handles it, nothing reloads. Fails when the document was reloaded after all.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    (window as unknown as { e2eSamePage?: boolean }).e2eSamePage = true;
+    window.history.pushState(null, '', `/en${target}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`/en${path.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&')}$`));
+  const samePage = await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage);
+  expect(samePage, `${path} was opened without reloading the page`).toBe(true);
+}
+
+/** Every invoice the api returned is a row of the Open or the Paid table, with its policy number. */
+export async function expectInvoiceRows(page: Page, invoices: RawInvoice[]): Promise<void> {
+  const main = page.getByRole('main');
+  const tables = {
+    J: main.getByRole('table', { name: 'Open' }),
+    N: main.getByRole('table', { name: 'Paid' }),
+  };
+  for (const invoice of invoices) {
+    const row = tables[invoice.isOutstanding]
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: invoice.invoiceNumber, exact: true }) });
+    await expect(row, `invoice ${invoice.invoiceNumber}`).toBeVisible();
+    await expect(row.getByText(invoice.policyNumber, { exact: true })).toBeVisible();
+  }
+  // One header row per table that has invoices, plus one row per invoice.
+  const withInvoices = new Set(invoices.map((invoice) => invoice.isOutstanding)).size;
+  await expect(main.getByRole('row')).toHaveCount(invoices.length + withInvoices);
 }

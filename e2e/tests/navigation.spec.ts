@@ -25,15 +25,25 @@ test.describe('navigation', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
   });
 
-  test('should report content-view events to the dataLayer on route changes', async ({ page }) => {
+  test('should report a content-view with the route name of each page visited, in order', async ({
+    page,
+  }) => {
+    const contentViews = () =>
+      page.evaluate(() => {
+        const layer = (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [];
+        return layer.filter((entry) => entry.event === 'content-view').map((entry) => entry.page);
+      });
+    // A fixed route (login), a fixed route of another remote (service-contact), a content page of
+    // the host (privacy): one event each, named after the route.
     await page.goto('/en/login');
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect.poll(contentViews).toEqual(['login']);
     await mainNavigation(page).getByRole('link', { name: 'Service & Contact' }).click();
-    await expect(page).toHaveURL(/\/en\/service-contact/);
-    const events = await page.evaluate(() => {
-      const layer = (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [];
-      return layer.filter((entry) => entry.event === 'content-view');
-    });
-    expect(events.length).toBeGreaterThanOrEqual(2);
+    await expect(page).toHaveURL(/\/en\/service-contact$/);
+    await expect.poll(contentViews).toEqual(['login', 'service-contact']);
+    await mainNavigation(page).getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/en\/privacy$/);
+    await expect.poll(contentViews).toEqual(['login', 'service-contact', 'privacy']);
     const scripts = await page
       .locator('script[src*="googletagmanager"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? ''));

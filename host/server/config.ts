@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { readPort, readUrl } from '@portal/shared/server';
+import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
+import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
 
-/** The remotes the host composes, by federation name. */
-export const REMOTE_NAMES = ['account', 'insurance', 'billing', 'service'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type { RuntimeConfig } from '../src/app/runtime-config-shape';
 
 const DEFAULT_REMOTE_PORTS: Record<RemoteName, number> = {
   account: 8081,
@@ -11,22 +11,6 @@ const DEFAULT_REMOTE_PORTS: Record<RemoteName, number> = {
   billing: 8083,
   service: 8084,
 };
-
-/** Content roots of the app and of the test app (`CONTENT_ROOT=test` picks the latter). */
-export const CONTENT_ROOTS = {
-  app: '/sitecore/content/expat-portal/home',
-  test: '/sitecore/content/expat-portal-test/home',
-} as const;
-
-/** Tag-manager container ids: GTM- followed by uppercase letters and digits (SPEC.md §1). */
-export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/;
-
-/** What the page learns at start-up from `/en/remotes.json`: nothing of it is baked into a bundle. */
-export interface RuntimeConfig {
-  remotes: Record<RemoteName, string>;
-  gtmId: string | null;
-  contentRoot: string;
-}
 
 /** Everything the host server reads from the environment, validated. */
 export interface HostServerConfig {
@@ -36,7 +20,8 @@ export interface HostServerConfig {
   apiOrigin: string;
   contentOrigin: string;
   contentApiKey: string;
-  runtime: RuntimeConfig;
+  /** Every remote has a URL here (a default when its variable is not set). */
+  runtime: RuntimeConfig & { remotes: Record<RemoteName, string> };
 }
 
 function readContentRoot(raw: string | undefined): string {

@@ -16,7 +16,10 @@ describe('host server', () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
     upstream = Fastify();
-    upstream.all('/*', async (request) => ({ url: request.url, method: request.method }));
+    upstream.all('/*', async (request, reply) => {
+      void reply.header('Set-Cookie', 'UPSTREAM=1; Path=/');
+      return { url: request.url, method: request.method, headers: request.headers };
+    });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const address = upstream.server.address();
     upstreamOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -96,15 +99,56 @@ describe('host server', () => {
   it('should proxy the API, and add the content API key to content requests', async () => {
     const app = await server();
     const api = await app.inject({ url: '/api/policies?x=1' });
-    expect(api.json()).toEqual({ url: '/api/policies?x=1', method: 'GET' });
+    expect(api.json()).toMatchObject({ url: '/api/policies?x=1', method: 'GET' });
     const content = await app.inject({
       method: 'POST',
       url: '/sitecore/api/graph/edge?sc_apikey=forged',
       payload: {},
     });
-    expect(content.json()).toEqual({ url: '/sitecore/api/graph/edge?sc_apikey=test-key', method: 'POST' });
+    expect(content.json()).toMatchObject({
+      url: '/sitecore/api/graph/edge?sc_apikey=test-key',
+      method: 'POST',
+    });
     await app.close();
   });
+
+  it('should keep the session, credentials and cookies away from the content backend', async () => {
+    const app = await server();
+    const content = await app.inject({
+      method: 'POST',
+      url: '/sitecore/api/graph/edge',
+      headers: {
+        cookie: 'PORTAL_SESSION=secret; XSRF-TOKEN=token',
+        authorization: 'Basic YW5uYTpzZWNyZXQ=',
+        'x-xsrf-token': 'token',
+        'content-type': 'application/json',
+      },
+      payload: { query: '{ __typename }' },
+    });
+    const seen = content.json<{ headers: Record<string, string> }>().headers;
+    expect(seen).not.toHaveProperty('cookie');
+    expect(seen).not.toHaveProperty('authorization');
+    expect(seen).not.toHaveProperty('x-xsrf-token');
+    expect(seen['content-type']).toBe('application/json');
+    expect(content.headers['set-cookie']).toBeUndefined();
+
+    // The product API is the portal's own backend: it gets the session and may set cookies.
+    const api = await app.inject({ url: '/api/checksession', headers: { cookie: 'PORTAL_SESSION=secret' } });
+    expect(api.json<{ headers: Record<string, string> }>().headers.cookie).toBe('PORTAL_SESSION=secret');
+    expect(api.headers['set-cookie']).toBe('UPSTREAM=1; Path=/');
+    await app.close();
+  });
+
+  it.each(['/sitecore/api/layout/render', '/sitecore/api/graph/edge/ide', '/sitecore/api/ssc/item'])(
+    'should not proxy %s, only the GraphQL endpoint',
+    async (url) => {
+      const app = await server();
+      const res = await app.inject({ method: 'POST', url, payload: {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('"method"');
+      await app.close();
+    },
+  );
 
   it('should refuse a malformed environment with the variable named', () => {
     expect(() => readHostConfig({ GTM_ID: 'gtm-lower' })).toThrow(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
@@ -12,6 +13,29 @@ export function withContentApiKey(search: string | undefined, reqUrl: string, ap
   const params = new URLSearchParams(query.replace(/^\?/, ''));
   params.set('sc_apikey', apiKey);
   return params.toString();
+}
+
+/** The one content path the browser may reach: the GraphQL endpoint (not the rest of the content API). */
+export const CONTENT_GRAPHQL_PATH = '/sitecore/api/graph/edge';
+
+// The content backend is another party: the portal session, the anti-forgery token and any
+// credentials of the student stay on the host's side of the proxy.
+const PRIVATE_REQUEST_HEADERS = ['cookie', 'authorization', 'x-xsrf-token'] as const;
+
+/** The request headers sent to the content backend: without the student's cookies and credentials. */
+export function contentRequestHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const forwarded = { ...headers };
+  for (const name of PRIVATE_REQUEST_HEADERS) delete forwarded[name];
+  return forwarded;
+}
+
+/** The content backend's response headers, without any cookie it tries to set on the portal's origin. */
+export function contentResponseHeaders<Headers extends IncomingHttpHeaders | OutgoingHttpHeaders>(
+  headers: Headers,
+): Headers {
+  const passed = { ...headers };
+  delete passed['set-cookie'];
+  return passed;
 }
 
 /**
@@ -44,10 +68,15 @@ export async function createHostServer(
       await app.register(proxy, { upstream: config.apiOrigin, prefix: '/pacos', rewritePrefix: '/pacos' });
       await app.register(proxy, {
         upstream: config.contentOrigin,
-        prefix: '/sitecore/api',
-        rewritePrefix: '/sitecore/api',
+        prefix: CONTENT_GRAPHQL_PATH,
+        rewritePrefix: CONTENT_GRAPHQL_PATH,
+        // Only the endpoint itself: no sub-path of it and no other part of the content API.
+        routes: ['/'],
+        httpMethods: ['GET', 'POST'],
         replyOptions: {
           queryString: (search, reqUrl) => withContentApiKey(search, reqUrl, config.contentApiKey),
+          rewriteRequestHeaders: (_request, headers) => contentRequestHeaders(headers),
+          rewriteHeaders: (headers) => contentResponseHeaders(headers),
         },
       });
     },

@@ -9,7 +9,13 @@ const ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytic
  * tag manager is a script element with a src), remote origins allowed for their entries, chunks and CSS.
  */
 export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
-  const remoteOrigins = [...new Set(Object.values(runtime.remotes).map((url) => new URL(url).origin))];
+  const remoteOrigins = [
+    ...new Set(
+      Object.values(runtime.remotes)
+        .filter((url): url is string => url !== undefined)
+        .map((url) => new URL(url).origin),
+    ),
+  ];
   const gtm = runtime.gtmId !== null;
   return {
     contentSecurityPolicy: {

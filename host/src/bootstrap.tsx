@@ -10,6 +10,7 @@ import { loadContentRoutes } from './features/content-routes/load-content-routes
 import { preloadErrorPlugin } from './features/remotes/preload-error';
 import { registerPortalRemotes } from './features/remotes/remote-pages';
 import { installTagManager } from './features/tag-manager/tag-manager';
+import { showStartUpFailure } from './app/start-up-failure';
 import { registerHostTexts } from './i18n';
 
 // Always asked, not only when this tab remembers a login: a session cookie from another tab counts,
@@ -34,11 +35,14 @@ async function start(): Promise<void> {
 
   // The app mounts once the router is ready: the content routes are loaded before the first
   // navigation, so that navigation already resolves against the whole route tree.
+  const pageTree = { root: runtime.contentRoot, lang: contentLanguage(i18n.language) };
   const [contentRoutes] = await Promise.all([
-    loadContentRoutes(contentClient, runtime.contentRoot, contentLanguage(i18n.language)),
+    loadContentRoutes(contentClient, pageTree.root, pageTree.lang),
     checkSession(),
   ]);
-  const router = createBrowserRouter(buildAppRoutes(contentRoutes, { tagManager }), { basename: BASENAME });
+  const router = createBrowserRouter(buildAppRoutes(contentRoutes, { tagManager, pageTree }), {
+    basename: BASENAME,
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
@@ -51,4 +55,5 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+// Without this, a failed start-up would leave the skeleton on screen for good.
+start().catch((error: unknown) => showStartUpFailure(error));

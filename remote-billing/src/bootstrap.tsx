@@ -1,5 +1,5 @@
 import '@portal/shared/styles.css';
-import { mountStandalone } from '@portal/shared';
+import { mountStandalone } from '@portal/shared/standalone';
 import { pages } from './exposed/pages';
 
 // Standalone mount for this team's development: every exposed page on `/<key>`.

@@ -44,6 +44,28 @@ export const DEMO_LOGINS = [
   { email: 'new.student@example.com', note: 'not activated yet (activation mail in the dev outbox)' },
 ];
 
+/**
+ * `npm start` and `npm run dev` are the local demo: the api keeps the mails it sends (activation,
+ * password reset) in its dev outbox, so new.student can be activated without a mail server.
+ * API_DEV_OUTBOX=0 turns it off.
+ */
+export function devOutboxEnabled() {
+  return env.API_DEV_OUTBOX !== '0';
+}
+
+/** Where the browser reads the dev outbox: through the host, like every api call. */
+export function devOutboxUrl() {
+  return `http://localhost:${stackPorts().host}/api/dev/outbox`;
+}
+
+/** The demo logins as a plain-text table, with the mailbox URL when the dev outbox is on. */
+export function demoLoginsText() {
+  const outbox = devOutboxEnabled()
+    ? `Mailbox (dev outbox, newest first): ${devOutboxUrl()}`
+    : 'Mailbox: off (API_DEV_OUTBOX=0); activation and reset mails are not kept.';
+  return `Demo logins:\n${demoLoginsTable()}\n\n${outbox}`;
+}
+
 /** The demo logins as a plain-text table. */
 export function demoLoginsTable() {
   const width = Math.max(...DEMO_LOGINS.map((login) => login.email.length));
@@ -68,7 +90,12 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
     services.push({ name, cmd: command.cmd, args: command.args, cwd: repoRoot, env: extraEnv, healthUrl });
   };
 
-  await add('api', 'api', { API_PORT: String(ports.api) }, `http://localhost:${ports.api}/healthz`);
+  await add(
+    'api',
+    'api',
+    { API_PORT: String(ports.api), API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0' },
+    `http://localhost:${ports.api}/healthz`,
+  );
   for (const remote of REMOTES) {
     const remotePort = ports[remote.key];
     await add(

@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContentResolvers } from './content-resolvers.js';
+import { apiPaths } from '../paths.js';
 import { loadContent } from './content-store.js';
 
 /** The content API key the reference backend accepts when CONTENT_API_KEY is not set (development only). */
@@ -17,7 +18,6 @@ export const CONTENT_ENDPOINT = '/sitecore/api/graph/edge';
  */
 export const MAX_QUERY_DEPTH = 8;
 
-const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 const SCHEMA_FILE = fileURLToPath(new URL('./schema.graphql', import.meta.url));
 
 interface ContentRequestContext {
@@ -39,7 +39,7 @@ export async function registerContent(app: FastifyInstance, options: { apiKey: s
     throw new Error('registerContent: apiKey must not be empty.');
   }
   const expectedKey = digest(options.apiKey);
-  const store = loadContent(CONTENT_DIR);
+  const store = loadContent(apiPaths.content);
   const typeDefs = await readFile(SCHEMA_FILE, 'utf8');
 
   const yoga = createYoga<ContentRequestContext>({

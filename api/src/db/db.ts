@@ -1,19 +1,43 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
+import type { Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { BaseLogger } from 'pino';
+import { apiPaths } from '../paths.js';
 
-/** The little the api needs from a database: parameterised queries and closing. */
+/** The little the api needs from a database: parameterised queries, transactions and closing. */
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. `fn` must use
+   * the `Db` it receives; calls on the outer one would run outside the transaction.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Where database problems that belong to no request are reported. */
+export type DbLogger = Pick<BaseLogger, 'error'>;
 
 // A DATE is a calendar day, not an instant: read it as the `YYYY-MM-DD` text the wire uses. As a
 // JavaScript Date it would be UTC midnight, a day early wherever the server's zone is behind UTC.
 const DATE_OID = 1082;
 const keepDateText = (value: string) => value;
+
+// Inside a transaction a nested `transaction` simply joins it: the outer one commits or rolls back.
+function pgliteTransactionDb(tx: Transaction): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await tx.query<T>(sql, params)).rows;
+    },
+    transaction: (fn) => fn(db),
+    close: async () => {
+      throw new Error('A transaction cannot close the database.');
+    },
+  };
+  return db;
+}
 
 /** In-process PostgreSQL (PGlite): in memory without `dataDir`, else kept in that folder. */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
@@ -25,12 +49,31 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       const result = await client.query<T>(sql, params);
       return result.rows;
     },
+    transaction: (fn) => client.transaction((tx) => fn(pgliteTransactionDb(tx))),
     close: () => client.close(),
   };
 }
 
-/** A real PostgreSQL server through a `pg` pool. */
-export function createPgDb(connectionString: string): Db {
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+function pgQuery(target: Queryable) {
+  return async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+    const result = await target.query(sql, params);
+    return result.rows as T[];
+  };
+}
+
+/** A `Db` on a real PostgreSQL server; `pool` is exposed for start-up checks and tests. */
+export interface PgDb extends Db {
+  pool: pg.Pool;
+}
+
+/**
+ * A real PostgreSQL server through a `pg` pool. Errors of idle connections (a restarted server, a
+ * dropped network) are logged; the pool replaces the connection on the next query instead of the
+ * process dying on an unhandled 'error' event.
+ */
+export function createPgDb(connectionString: string, logger: DbLogger): PgDb {
   const pool = new pg.Pool({
     connectionString,
     types: {
@@ -40,43 +83,68 @@ export function createPgDb(connectionString: string): Db {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  pool.on('error', (err) => {
+    logger.error({ err }, 'Idle database connection failed; it will be replaced');
+  });
   return {
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await pool.query(sql, params);
-      return result.rows as T[];
+    pool,
+    query: pgQuery(pool),
+    // One dedicated connection for the whole transaction: the pool would spread queries over several.
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const tx: Db = {
+        query: pgQuery(client),
+        transaction: (inner) => inner(tx),
+        close: async () => {
+          throw new Error('A transaction cannot close the database.');
+        },
+      };
+      try {
+        await client.query('BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+          client.release();
+        } catch (rollbackError) {
+          // A connection that cannot even roll back is discarded rather than handed out again.
+          client.release(rollbackError instanceof Error ? rollbackError : true);
+        }
+        throw error;
+      }
     },
     close: () => pool.end(),
   };
 }
 
-// Located from the working directory (the api package, or the workspace root) rather than
-// import.meta, so the same code runs under tsx (ESM) and under Jest (CommonJS).
-function migrationsDir(): string {
-  const candidates = [path.resolve('migrations'), path.resolve('api/migrations')];
-  return process.env.API_MIGRATIONS_DIR ?? candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
-}
-
-/** Runs the SQL files of api/migrations not yet recorded in the `migrations` table, in name order. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Runs the SQL files of api/migrations (or `dir`) not yet recorded in the `migrations` table, in name
+ * order. Each file runs in its own transaction together with its record, so a failing file leaves
+ * neither half a schema nor a record claiming it ran.
+ */
+export async function migrate(db: Db, dir: string = apiPaths.migrations): Promise<string[]> {
   await db.query(
     'CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)',
   );
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM migrations')).map((row) => row.name),
   );
-  const dir = migrationsDir();
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = await readFile(path.join(dir, file), 'utf8');
-    for (const statement of sql
+    const statements = sql
       .split(/;\s*$/m)
       .map((part) => part.trim())
-      .filter(Boolean)) {
-      await db.query(statement);
-    }
-    await db.query('INSERT INTO migrations (name, applied_at) VALUES ($1, now())', [file]);
+      .filter(Boolean);
+    await db.transaction(async (tx) => {
+      for (const statement of statements) await tx.query(statement);
+      await tx.query('INSERT INTO migrations (name, applied_at) VALUES ($1, now())', [file]);
+    });
     applied.push(file);
   }
   return applied;

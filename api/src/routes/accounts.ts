@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { requirePrincipal } from '../auth/session.js';
 import { consumeToken, createToken, findToken } from '../auth/tokens.js';
 import type { TokenKind } from '../auth/tokens.js';
-import { linkMail, sendMail } from '../mail/outbox.js';
+import { linkMail } from '../mail/outbox.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
 
@@ -18,7 +18,10 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** The account endpoints of the contract (activation, password, e-mail change). */
-export async function accountRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+export async function accountRoutes(
+  app: FastifyInstance,
+  { db, config, mailer }: RouteContext,
+): Promise<void> {
   async function validToken(request: FastifyRequest<IdParams>, kinds: TokenKind[]) {
     const token = header(request, 'x-authorization-token');
     const row = token ? await findToken(db, config, token, request.params.id, kinds) : null;
@@ -53,9 +56,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: RouteC
       if (account) {
         const token = await createToken(db, config, account.id, 'PASSWORD');
         const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
-        await sendMail(
-          db,
-          config,
+        await mailer.send(
           linkMail(
             account.email,
             'Set a new password',
@@ -80,19 +81,32 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: RouteC
       );
       if (!account || !(await verifyPassword(currentPassword, account.password_hash)))
         throw errors.invalidPassword();
-      await db.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [
-        principal.accountId,
-        await hashPassword(password),
-      ]);
+      const passwordHash = await hashPassword(password);
+      // Whoever else knew the old password is signed out; this browser stays logged in.
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [
+          principal.accountId,
+          passwordHash,
+        ]);
+        await tx.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [
+          principal.accountId,
+          principal.sessionId,
+        ]);
+      });
       return reply.status(204).send();
     }
     const row = await validToken(request, ['PASSWORD']);
     const { password } = parseBody(passwordBodySchema(), request.body);
     if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
-    await db.query(
-      'UPDATE accounts SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1',
-      [row.account_id, await hashPassword(password)],
-    );
+    const passwordHash = await hashPassword(password);
+    // A reset by mail link ends every session: the old password may be known to someone else.
+    await db.transaction(async (tx) => {
+      await tx.query(
+        'UPDATE accounts SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1',
+        [row.account_id, passwordHash],
+      );
+      await tx.query('DELETE FROM sessions WHERE account_id = $1', [row.account_id]);
+    });
     return reply.status(204).send();
   });
 
@@ -111,9 +125,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: RouteC
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     const token = await createToken(db, config, principal.accountId, 'EMAIL', newUsername);
     const link = `${config.publicOrigin}/en/confirm-email/${token}/${encodeURIComponent(newUsername)}`;
-    await sendMail(
-      db,
-      config,
+    await mailer.send(
       linkMail(
         newUsername,
         'Confirm your new e-mail address',

@@ -50,19 +50,29 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteCont
     const now = config.now();
     if (account.blocked || (account.locked_until && new Date(account.locked_until) > now)) throw blocked();
     if (!valid) {
-      const failures = account.failed_logins + 1;
-      if (failures >= MAX_FAILED_LOGINS) {
+      // Counted in one statement: parallel wrong guesses each add one instead of all writing the same
+      // read-then-incremented value, which would let an attacker try far more than MAX_FAILED_LOGINS.
+      const [counted] = await db.query<{ failed_logins: number }>(
+        'UPDATE accounts SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins',
+        [account.id],
+      );
+      if ((counted?.failed_logins ?? 0) >= MAX_FAILED_LOGINS) {
         await db.query('UPDATE accounts SET failed_logins = 0, locked_until = $2 WHERE id = $1', [
           account.id,
           addMinutes(now, LOCK_MINUTES),
         ]);
         throw blocked();
       }
-      await db.query('UPDATE accounts SET failed_logins = $2 WHERE id = $1', [account.id, failures]);
       throw invalidCredentials();
     }
     if (!account.activated) throw invalidCredentials();
-    await db.query('UPDATE accounts SET failed_logins = 0, locked_until = NULL WHERE id = $1', [account.id]);
+    // Checked again in the write: parallel wrong guesses may have locked the account since it was read.
+    const unlocked = await db.query(
+      `UPDATE accounts SET failed_logins = 0, locked_until = NULL
+       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING id`,
+      [account.id, now],
+    );
+    if (unlocked.length === 0) throw blocked();
     await startSession(db, config, request, reply, account.id);
     return { firstName: account.first_name, profileId: account.profile_id };
   });

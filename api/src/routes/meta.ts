@@ -1,20 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { errors } from '../errors.js';
 import { listOutbox } from '../mail/outbox.js';
+import { apiPaths } from '../paths.js';
 import type { RouteContext } from './context.js';
-
-/** Path of the OpenAPI document (working directory is the api package or the workspace root). */
-export function openapiPath(): string {
-  const local = path.resolve('openapi/openapi.yaml');
-  return process.cwd().endsWith('api') ? local : path.resolve('api/openapi/openapi.yaml');
-}
 
 /** Loads the OpenAPI document. */
 export async function loadOpenapi(): Promise<Record<string, unknown>> {
-  return parse(await readFile(openapiPath(), 'utf8')) as Record<string, unknown>;
+  return parse(await readFile(apiPaths.openapi, 'utf8')) as Record<string, unknown>;
 }
 
 /** Health check, the OpenAPI document and the development outbox. */

@@ -3,7 +3,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createToken } from '../auth/tokens.js';
-import { linkMail, sendMail } from '../mail/outbox.js';
+import { linkMail } from '../mail/outbox.js';
+import type { Mail, Mailer } from '../mail/outbox.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
@@ -377,10 +378,25 @@ function students(today: Date): DemoStudent[] {
   ];
 }
 
-/** Empties every table and loads the demo data (dates relative to `config.now()`). */
-export async function seed(db: Db, config: Config): Promise<void> {
-  await db.query(`TRUNCATE ${TABLES.join(', ')}`);
+/**
+ * Empties every table and loads the demo data (dates relative to `config.now()`) in one transaction,
+ * so a failure leaves the previous data in place rather than half of the new. The activation mail is
+ * stored with the data and handed to the mailer only once it is committed.
+ */
+export async function seed(db: Db, config: Config, mailer: Mailer): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const mails = await db.transaction((tx) => loadDemoData(tx, config, mailer, passwordHash));
+  for (const { id, mail } of mails) mailer.deliver(id, mail);
+}
+
+async function loadDemoData(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  passwordHash: string,
+): Promise<{ id: string; mail: Mail }[]> {
+  const mails: { id: string; mail: Mail }[] = [];
+  await db.query(`TRUNCATE ${TABLES.join(', ')}`);
   for (const student of students(config.now())) {
     await db.query(
       'INSERT INTO accounts (id, email, password_hash, activated, blocked) VALUES ($1, $2, $3, $4, $5)',
@@ -403,13 +419,15 @@ export async function seed(db: Db, config: Config): Promise<void> {
       ],
     );
     for (const policy of student.policies) {
+      // clock_timestamp(), not the column's now(): now() is the same for the whole transaction, and the
+      // policies are listed in the order they were created.
       await db.query(
         `INSERT INTO policies (policy_id, profile_id, policy_number, application_number, insurance_type, coverage,
           destination, start_date, end_date, cancelled_from_start, status, editable, renewable, individual,
           customer_type, institution, faculty, study, destination_address, total_amount, payment_term,
-          payment_method, iban, bic, account_holder)
+          payment_method, iban, bic, account_holder, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-          $22, $23, $24, $25)`,
+          $22, $23, $24, $25, clock_timestamp())`,
         [
           policy.id,
           student.profile,
@@ -470,11 +488,8 @@ export async function seed(db: Db, config: Config): Promise<void> {
     if (student.activated === false) {
       const token = await createToken(db, config, student.account, 'ACTIVATE');
       const link = `${config.publicOrigin}/en/activate/${token}/${encodeURIComponent(student.email)}`;
-      await sendMail(
-        db,
-        config,
-        linkMail(student.email, 'Activate your account', 'Welcome! Activate your account:', link),
-      );
+      const mail = linkMail(student.email, 'Activate your account', 'Welcome! Activate your account:', link);
+      mails.push({ id: await mailer.store(mail, db), mail });
     }
   }
   for (const { postcode, street, city } of DEMO_POSTCODES) {
@@ -487,13 +502,14 @@ export async function seed(db: Db, config: Config): Promise<void> {
       ]);
     }
   }
+  return mails;
 }
 
 /** Seeds when asked to (API_RESET=1) or when the database holds no accounts yet. */
-export async function ensureSeeded(db: Db, config: Config): Promise<boolean> {
+export async function ensureSeeded(db: Db, config: Config, mailer: Mailer): Promise<boolean> {
   const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
   if (config.reset || !row || row.count === 0) {
-    await seed(db, config);
+    await seed(db, config, mailer);
     return true;
   }
   return false;

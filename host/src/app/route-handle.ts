@@ -6,8 +6,10 @@ export type RouteHandle = {
   name?: string;
   /** Overrides the name in the tag manager's page view. */
   gtm?: string;
-  /** The content page's title, when the route comes from the content tree. */
+  /** The content page's title, when the route comes from the content tree (start-up language). */
   pageTitle?: string;
+  /** Path of the content route behind this route, to find its title in another language. */
+  contentPath?: string;
   /** Key in the `host` namespace of the title used when there is no page title. */
   titleKey?: string;
   requiresAuth: boolean;

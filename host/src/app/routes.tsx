@@ -9,8 +9,9 @@ import { AppLayout } from '../features/layout/app-layout';
 import { ContentPage } from '../features/pages/content-page';
 import { DemoPage } from '../features/pages/demo-page';
 import { HomePage } from '../features/pages/home-page';
-import type { RemoteName } from '../features/remotes/remote-names';
+import type { RemoteName } from './runtime-config-shape';
 import { RemoteSlot } from '../features/remotes/remote-slot';
+import type { PageTreeSource } from '../features/layout/use-page-title';
 import type { RouteHandle } from './route-handle';
 
 /** A page in a remote: its federation name and its key in the remote's `pages`. */
@@ -143,6 +144,8 @@ function contentElement(route: ContentRoute) {
 /** Options of {@link buildAppRoutes}. */
 export type AppRoutesOptions = {
   tagManager: boolean;
+  /** The page tree the content routes came from: its root and the language it was loaded in. */
+  pageTree: PageTreeSource;
 };
 
 /**
@@ -162,6 +165,7 @@ export function buildAppRoutes(
       name: route.name,
       titleKey: route.titleKey,
       pageTitle: content?.pageTitle,
+      contentPath: content?.path,
       requiresAuth: false,
       pageId: content?.pageId,
       hideHeader: route.hideHeader,
@@ -178,6 +182,7 @@ export function buildAppRoutes(
         name: route.name,
         titleKey: TITLE_KEYS[route.name],
         pageTitle: route.pageTitle,
+        contentPath: route.path,
         requiresAuth: route.requiresAuth,
         pageId: route.pageId,
       };
@@ -192,7 +197,7 @@ export function buildAppRoutes(
   return [
     {
       path: '/',
-      element: <AppLayout tagManager={options.tagManager} />,
+      element: <AppLayout tagManager={options.tagManager} pageTree={options.pageTree} />,
       errorElement: <AppErrorPage />,
       children: [
         { index: true, element: <Navigate to={paths.home()} replace /> },

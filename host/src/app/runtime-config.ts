@@ -1,17 +1,11 @@
-import { CONTENT_ROOT } from '@portal/shared';
-import { isValidGtmId } from '../features/tag-manager/tag-manager';
-import { isRemoteName } from '../features/remotes/remote-names';
-import type { RemoteName } from '../features/remotes/remote-names';
+import { CONTENT_ROOT } from '@portal/shared/content-roots';
+import { isRemoteName, isValidGtmId } from './runtime-config-shape';
+import type { RemoteName, RuntimeConfig } from './runtime-config-shape';
+
+export type { RuntimeConfig } from './runtime-config-shape';
 
 /** URL of the runtime config the host server fills from its environment. */
 export const RUNTIME_CONFIG_URL = '/en/remotes.json';
-
-/** What the page learns at start-up: where the remotes are, the tag manager id, the content root. */
-export type RuntimeConfig = {
-  remotes: Partial<Record<RemoteName, string>>;
-  gtmId: string | null;
-  contentRoot: string;
-};
 
 const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = { remotes: {}, gtmId: null, contentRoot: CONTENT_ROOT };
 

@@ -73,13 +73,61 @@ describe('useAuthStore', () => {
       expect(dispatched).not.toHaveBeenCalled();
     });
 
-    it('should set blocked on 403', async () => {
-      fetchMock = mockFetch(() => jsonResponse({ code: 'BLOCKED', message: 'x' }, 403));
+    it('should set blocked on 403 ACCOUNT_BLOCKED', async () => {
+      fetchMock = mockFetch(() => jsonResponse({ code: 'ACCOUNT_BLOCKED', message: 'x' }, 403));
       await expect(useAuthStore.getState().login('a@example.com', 'pw')).resolves.toEqual({
         ok: false,
         errorKey: 'LoginForm.errors.blocked',
       });
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: true });
+    });
+
+    it('should fetch the anti-forgery cookie and log in again once on 403 XSRF_INVALID', async () => {
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      fetchMock = mockFetch((request) => {
+        if (request.method === 'GET') {
+          // What the backend's Set-Cookie does in a browser.
+          document.cookie = 'XSRF-TOKEN=fresh-token; path=/';
+          return emptyResponse(401);
+        }
+        return request.headers.get('X-XSRF-TOKEN') === 'fresh-token'
+          ? jsonResponse(SIGNED_IN)
+          : jsonResponse({ code: 'XSRF_INVALID', message: 'x' }, 403);
+      });
+
+      await expect(useAuthStore.getState().login('anna@example.com', 'pw')).resolves.toEqual({ ok: true });
+
+      expect(fetchMock.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+        'POST /api/login',
+        'GET /api/checksession',
+        'POST /api/login',
+      ]);
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: true, blocked: false });
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    });
+
+    it('should give service unavailable, not blocked, when the token is refused twice', async () => {
+      fetchMock = mockFetch((request) =>
+        request.method === 'GET'
+          ? emptyResponse(401)
+          : jsonResponse({ code: 'XSRF_INVALID', message: 'x' }, 403),
+      );
+      await expect(useAuthStore.getState().login('a@example.com', 'pw')).resolves.toEqual({
+        ok: false,
+        errorKey: 'errors.serviceUnavailable',
+      });
+      expect(fetchMock.requests).toHaveLength(3);
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: false });
+    });
+
+    it('should not call a 403 with another code a block', async () => {
+      fetchMock = mockFetch(() => jsonResponse({ code: 'FORBIDDEN', message: 'x' }, 403));
+      await expect(useAuthStore.getState().login('a@example.com', 'pw')).resolves.toEqual({
+        ok: false,
+        errorKey: 'errors.serviceUnavailable',
+      });
+      expect(fetchMock.requests).toHaveLength(1);
+      expect(useAuthStore.getState().blocked).toBe(false);
     });
 
     it('should set apiUnavailable on 404', async () => {
@@ -140,11 +188,18 @@ describe('useAuthStore', () => {
       expect(dispatched).not.toHaveBeenCalled();
     });
 
-    it('should set blocked on 403', async () => {
-      fetchMock = mockFetch(() => emptyResponse(403));
+    it('should set blocked on 403 ACCOUNT_BLOCKED', async () => {
+      fetchMock = mockFetch(() => jsonResponse({ code: 'ACCOUNT_BLOCKED', message: 'x' }, 403));
       useAuthStore.setState({ authenticated: true });
       await useAuthStore.getState().checkSession();
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: true });
+    });
+
+    it('should not set blocked on a 403 without the blocked code', async () => {
+      fetchMock = mockFetch(() => emptyResponse(403));
+      useAuthStore.setState({ authenticated: true });
+      await useAuthStore.getState().checkSession();
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: false });
     });
 
     it('should set apiUnavailable on 404', async () => {
@@ -195,6 +250,56 @@ describe('useAuthStore', () => {
       useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
       await useAuthStore.getState().logout();
       expect(useAuthStore.getState().authenticated).toBe(false);
+    });
+  });
+
+  describe('request ordering', () => {
+    /** A fetch whose session checks answer only when the test says so. */
+    function holdSessionChecks(answer: () => Response) {
+      const held: Array<() => void> = [];
+      fetchMock = mockFetch((request) => {
+        if (new URL(request.url).pathname === '/api/checksession') {
+          return new Promise<Response>((resolve) => held.push(() => resolve(answer())));
+        }
+        if (new URL(request.url).pathname === '/api/logout') return emptyResponse(204);
+        return jsonResponse(SIGNED_IN);
+      });
+      // The check reaches fetch only after ky's hooks, so the release waits until it is there.
+      return async () => {
+        while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        held.forEach((release) => release());
+      };
+    }
+
+    it('should not let a session check that answers after a login sign the student out', async () => {
+      const release = holdSessionChecks(() => emptyResponse(401));
+      const check = useAuthStore.getState().checkSession();
+
+      await expect(useAuthStore.getState().login('anna@example.com', 'pw')).resolves.toEqual({ ok: true });
+      await release();
+      await check;
+
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: true, username: 'Anna' });
+    });
+
+    it('should not let a session check that answers after a logout sign the student in', async () => {
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+      const release = holdSessionChecks(() => jsonResponse(SIGNED_IN));
+      const check = useAuthStore.getState().checkSession();
+
+      await useAuthStore.getState().logout();
+      await release();
+      await check;
+
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, username: null });
+    });
+
+    it('should still apply a session check when nothing newer happened', async () => {
+      const release = holdSessionChecks(() => jsonResponse({ firstName: 'Ben', profileId: 'P-2' }));
+      const check = useAuthStore.getState().checkSession();
+      await release();
+      await check;
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: true, username: 'Ben' });
     });
   });
 

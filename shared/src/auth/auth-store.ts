@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 import { baseHttp } from '../http/base-http';
+import { readApiError } from '../http/read-api-error';
 import type { CommonKey } from '../i18n/keys';
 import type { LoginResponse } from '../wire';
 import { basicAuthHeader } from './basic-auth';
@@ -18,6 +19,11 @@ export type LoginErrorKey = Extract<
   CommonKey,
   'LoginForm.errors.failed' | 'LoginForm.errors.blocked' | 'errors.serviceUnavailable'
 >;
+
+/** Error code of a 403 that means the account is blocked (CONTRACT.md, accounts). */
+export const ACCOUNT_BLOCKED_CODE = 'ACCOUNT_BLOCKED';
+/** Error code of a 403 for a missing or wrong anti-forgery token (CONTRACT.md, general). */
+export const XSRF_INVALID_CODE = 'XSRF_INVALID';
 
 /** Outcome of {@link AuthState.login}. */
 export type LoginResult = { ok: true } | { ok: false; errorKey: LoginErrorKey };
@@ -67,6 +73,19 @@ function signedIn(body: LoginResponse): Partial<AuthSession> {
   };
 }
 
+type Failure = { status: number | undefined; code: string | undefined };
+
+async function describeFailure(error: unknown): Promise<Failure> {
+  const status = error instanceof HTTPError ? error.response.status : undefined;
+  return { status, code: (await readApiError(error))?.code };
+}
+
+const isBlocked = ({ status, code }: Failure): boolean => status === 403 && code === ACCOUNT_BLOCKED_CODE;
+
+// Each login, logout and 401 starts a new generation. An answer is applied only while its
+// generation is still the newest, so a slow session check cannot undo a later login or logout.
+let generation = 0;
+
 /**
  * The auth session of the whole page (SPEC.md §3–4). It is one instance across the host and
  * the remotes because `@portal/shared` is a Module Federation singleton; it is kept in session
@@ -82,59 +101,87 @@ export const useAuthStore = create<AuthState>()(
       profileId: null,
 
       login: async (email, password) => {
+        const mine = (generation += 1);
+        const apply = (state: Partial<AuthSession>) => {
+          if (mine === generation) set(state);
+        };
+        const post = () =>
+          baseHttp.post('api/login', { headers: { Authorization: basicAuthHeader(email, password) } }).json();
+
+        let failure: Failure;
         try {
-          const body: unknown = await baseHttp
-            .post('api/login', { headers: { Authorization: basicAuthHeader(email, password) } })
-            .json();
+          let body: unknown;
+          try {
+            body = await post();
+          } catch (error) {
+            failure = await describeFailure(error);
+            if (failure.status !== 403 || failure.code !== XSRF_INVALID_CODE) throw error;
+            // No anti-forgery cookie yet (a first visit whose start-up check failed, an expired
+            // cookie): any GET brings one, and then the login is tried once more.
+            await baseHttp.get('api/checksession', { throwHttpErrors: false });
+            body = await post();
+          }
           if (!isLoginResponse(body)) {
-            set(SIGNED_OUT);
+            apply(SIGNED_OUT);
             return { ok: false, errorKey: 'errors.serviceUnavailable' };
           }
-          set(signedIn(body));
+          apply(signedIn(body));
           return { ok: true };
         } catch (error) {
-          const status = error instanceof HTTPError ? error.response.status : undefined;
-          if (status === 401) {
-            set(SIGNED_OUT);
-            return { ok: false, errorKey: 'LoginForm.errors.failed' };
-          }
-          if (status === 403) {
-            set({ ...SIGNED_OUT, blocked: true });
-            return { ok: false, errorKey: 'LoginForm.errors.blocked' };
-          }
-          if (status === 404) {
-            set({ ...SIGNED_OUT, apiUnavailable: true });
-            return { ok: false, errorKey: 'errors.serviceUnavailable' };
-          }
-          // Network failure or any other status: the service cannot answer now.
-          set(SIGNED_OUT);
+          failure = await describeFailure(error);
+        }
+        if (failure.status === 401) {
+          apply(SIGNED_OUT);
+          return { ok: false, errorKey: 'LoginForm.errors.failed' };
+        }
+        if (isBlocked(failure)) {
+          apply({ ...SIGNED_OUT, blocked: true });
+          return { ok: false, errorKey: 'LoginForm.errors.blocked' };
+        }
+        if (failure.status === 404) {
+          apply({ ...SIGNED_OUT, apiUnavailable: true });
           return { ok: false, errorKey: 'errors.serviceUnavailable' };
         }
+        // Network failure, a 403 that is not a block (a second XSRF_INVALID) or any other status:
+        // the service cannot answer now.
+        apply(SIGNED_OUT);
+        return { ok: false, errorKey: 'errors.serviceUnavailable' };
       },
 
       checkSession: async () => {
+        // A check does not start a generation: it only reports, and a newer login or logout wins.
+        const mine = generation;
+        const apply = (state: Partial<AuthSession>) => {
+          if (mine === generation) set(state);
+        };
         try {
           const body: unknown = await baseHttp.get('api/checksession').json();
-          set(isLoginResponse(body) ? signedIn(body) : SIGNED_OUT);
+          apply(isLoginResponse(body) ? signedIn(body) : SIGNED_OUT);
         } catch (error) {
-          const status = error instanceof HTTPError ? error.response.status : undefined;
-          if (status === 403) set({ ...SIGNED_OUT, blocked: true });
-          else if (status === 404) set({ ...SIGNED_OUT, apiUnavailable: true });
-          else set(SIGNED_OUT);
+          const failure = await describeFailure(error);
+          if (isBlocked(failure)) apply({ ...SIGNED_OUT, blocked: true });
+          else if (failure.status === 404) apply({ ...SIGNED_OUT, apiUnavailable: true });
+          else apply(SIGNED_OUT);
         }
       },
 
       logout: async () => {
+        const mine = (generation += 1);
+        // The session ends in the browser at once and whatever the server answers (SPEC.md §4).
+        set(SIGNED_OUT);
         try {
           await baseHttp.get('api/logout');
         } catch {
-          // The session ends in the browser whatever the server answered (SPEC.md §4).
+          // Nothing to undo: the browser has forgotten the session already.
         } finally {
-          set(SIGNED_OUT);
+          if (mine === generation) set(SIGNED_OUT);
         }
       },
 
-      markUnauthenticated: () => set(SIGNED_OUT),
+      markUnauthenticated: () => {
+        generation += 1;
+        set(SIGNED_OUT);
+      },
     }),
     {
       name: AUTH_STORAGE_KEY,

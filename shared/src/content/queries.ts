@@ -18,10 +18,7 @@ export type PagesQueryVariables = { path: string; lang: string };
 /** Result of {@link PagesQuery}; read the tree at `data.item.pages`. */
 export type PagesQueryResult = { item: { pages: ContentPage[] } | null };
 
-/** Content root of the app's page tree. */
-export const CONTENT_ROOT = '/sitecore/content/expat-portal/home';
-/** Content root of the test app's page tree. */
-export const TEST_CONTENT_ROOT = '/sitecore/content/expat-portal-test/home';
+export { CONTENT_ROOT, TEST_CONTENT_ROOT } from './content-roots';
 
 /** The page tree below a content root, 4 levels deep. */
 export const PagesQuery: TypedDocumentNode<PagesQueryResult, PagesQueryVariables> = gql`

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 /**
  * Props the host passes to every page a remote exposes. `pageId` is the content page's id (for
  * content routes); the others come from the route parameters of the fixed routes.
@@ -15,3 +17,9 @@ export type PageProps = {
   /** Which of the two pages the account link opens. */
   mode?: 'activate' | 'setpassword';
 };
+
+/**
+ * What every remote exposes as `./pages`: its pages by key, each taking {@link PageProps}
+ * (the host maps routes to these keys).
+ */
+export type ExposedPages = Record<string, ComponentType<PageProps>>;

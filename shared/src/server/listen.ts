@@ -23,10 +23,14 @@ export async function listenUntilSignal(
   await app.listen({ port, host });
 }
 
-/** Runs a server's start-up, turning a configuration error into one readable line and exit code 1. */
-export function runMain(main: () => Promise<void>): void {
+/**
+ * Runs a server's start-up; a failure is logged with its stack (and its cause, which Node prints
+ * with the error) and ends the process with exit code 1.
+ */
+export function runMain(main: () => Promise<void>, exit: (code: number) => void = process.exit): void {
   main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    // The whole error, not only its message: the stack says where a programming error came from.
+    console.error('Start-up failed:', error);
+    exit(1);
   });
 }

@@ -75,6 +75,17 @@ describe('createStaticServer', () => {
     await app.close();
   });
 
+  it.each(['/assets/main.1a2b3c4d.js', '/remoteEntry.js', '/en/anything', '/assets/missing.js', '/healthz'])(
+    'should send nosniff and a referrer policy with %s',
+    async (url) => {
+      const app = await createStaticServer({ root, prefix: '/' });
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      await app.close();
+    },
+  );
+
   it('should report health', async () => {
     const app = await createStaticServer({ root });
     const res = await app.inject({ url: '/healthz' });

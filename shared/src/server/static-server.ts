@@ -21,6 +21,14 @@ export interface StaticServerOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Headers every response carries, whatever serves it (file, fallback page, 404, health). */
+export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // A script or stylesheet is run only when served with its own type, never sniffed from content.
+  'X-Content-Type-Options': 'nosniff',
+  // Links to other sites learn the origin, never the path (tokens and e-mail addresses in links).
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
 
 /**
@@ -34,8 +42,8 @@ function wantsPage(accept: string | undefined, urlPath: string): boolean {
 
 /**
  * A Fastify server for a built app: static files with the cache policy of the design (hashed assets
- * immutable, stable names `no-cache` with an ETag), CORS for the host origin, history fallback and
- * `GET /healthz`. Extend it (routes, proxies) before calling `listen`.
+ * immutable, stable names `no-cache` with an ETag), CORS for the host origin, history fallback,
+ * `GET /healthz` and {@link BASELINE_SECURITY_HEADERS} on every response. Extend it (routes, proxies) before calling `listen`.
  */
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
   const { root, prefix = '/', corsOrigins = [], historyFallback = true, logger = false, setup } = options;
@@ -43,6 +51,11 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
   const app = Fastify({ logger });
+
+  // First hook of all, so that a later plugin (helmet on the host) may still refine these.
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(BASELINE_SECURITY_HEADERS);
+  });
 
   if (corsOrigins.length > 0) {
     await app.register(cors, { origin: corsOrigins, methods: ['GET', 'HEAD'] });

@@ -1,2 +1,2 @@
-export { mountStandalone } from './mount-standalone';
+export { mountStandalone, readableLabel } from './mount-standalone';
 export type { MountStandaloneOptions, StandalonePages } from './mount-standalone';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 
 import type { PageProps } from '../routing/page-props';
-import { mountStandalone } from './mount-standalone';
+import { mountStandalone, readableLabel } from './mount-standalone';
 
 function ShowProps({ id, username }: PageProps) {
   return (
@@ -55,8 +55,18 @@ describe('mountStandalone', () => {
   it('should navigate between pages with the links', async () => {
     const user = userEvent.setup();
     mountAt('/login', document.createElement('div'));
-    await user.click(await screen.findByRole('link', { name: 'activate' }));
+    await user.click(await screen.findByRole('link', { name: 'Activate' }));
     expect(await screen.findByText('activate - -')).toBeInTheDocument();
+  });
+
+  it('should label the links with readable words', async () => {
+    mountAt('/login', document.createElement('div'));
+    expect((await screen.findAllByRole('link')).map((link) => link.textContent)).toEqual([
+      'Login',
+      'Activate',
+    ]);
+    expect(readableLabel('resetPassword')).toBe('Reset password');
+    expect(readableLabel('faqCategory')).toBe('Faq category');
   });
 
   it('should render into #root by default', async () => {

@@ -1,5 +1,4 @@
 import { StrictMode, Suspense } from 'react';
-import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes, useParams } from '@portal/shared/router';
@@ -7,11 +6,11 @@ import { Provider as UrqlProvider } from 'urql';
 
 import { contentClient } from '../content/content-client';
 import { initI18n } from '../i18n/init-i18n';
-import type { PageProps } from '../routing/page-props';
+import type { ExposedPages, PageProps } from '../routing/page-props';
 import { Spinner } from '../ui/spinner';
 
 /** The pages one remote exposes, as in its `src/exposed/pages.ts`. */
-export type StandalonePages = Record<string, ComponentType<PageProps>>;
+export type StandalonePages = ExposedPages;
 
 /** Options of {@link mountStandalone}. */
 export type MountStandaloneOptions = {
@@ -19,7 +18,19 @@ export type MountStandaloneOptions = {
   pages: StandalonePages;
   /** Where to render (default the page's `#root` element). */
   container?: Element | null;
+  /** Link text per page key; a key without one is shown as words (`resetPassword` → "Reset password"). */
+  labels?: Partial<Record<string, string>>;
 };
+
+/** A page key as words for the dev navigation: `faqCategory` → "Faq category". */
+export function readableLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 type StandalonePageProps = { pages: StandalonePages; pageKey: string };
 
@@ -33,9 +44,9 @@ function StandalonePage({ pages, pageKey }: StandalonePageProps) {
   return <Page {...props} />;
 }
 
-type StandaloneAppProps = { pages: StandalonePages };
+type StandaloneAppProps = { pages: StandalonePages; labels: Partial<Record<string, string>> };
 
-function StandaloneApp({ pages }: StandaloneAppProps) {
+function StandaloneApp({ pages, labels }: StandaloneAppProps) {
   const keys = Object.keys(pages);
   return (
     <>
@@ -43,7 +54,7 @@ function StandaloneApp({ pages }: StandaloneAppProps) {
         <ul>
           {keys.map((key) => (
             <li key={key}>
-              <NavLink to={`/${key}`}>{key}</NavLink>
+              <NavLink to={`/${key}`}>{labels[key] ?? readableLabel(key)}</NavLink>
             </li>
           ))}
         </ul>
@@ -76,6 +87,7 @@ function StandaloneApp({ pages }: StandaloneAppProps) {
 export function mountStandalone({
   pages,
   container = document.getElementById('root'),
+  labels = {},
 }: MountStandaloneOptions): Root | null {
   initI18n();
   if (!container) return null;
@@ -84,7 +96,7 @@ export function mountStandalone({
     <StrictMode>
       <UrqlProvider value={contentClient}>
         <BrowserRouter basename="/">
-          <StandaloneApp pages={pages} />
+          <StandaloneApp pages={pages} labels={labels} />
         </BrowserRouter>
       </UrqlProvider>
     </StrictMode>,

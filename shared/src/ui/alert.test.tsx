@@ -59,6 +59,49 @@ describe('Alert', () => {
     expect(alert).toHaveAttribute('data-error-code', 'LoginForm.errors.failed');
   });
 
+  it('should keep ids unique when two alerts carry the same code', () => {
+    render(
+      <>
+        <Alert title="t" messages={[{ code: 'errors.internal' }]} />
+        <Alert title="t" messages={[{ code: 'errors.internal' }]} />
+      </>,
+    );
+    const [one, two] = screen.getAllByRole('status');
+    expect(one).toHaveAttribute('id', 'errors.internal');
+    expect(two?.id).toMatch(/^errors\.internal-[a-zA-Z0-9]+$/);
+    expect(one).toHaveAttribute('data-error-code', 'errors.internal');
+    expect(two).toHaveAttribute('data-error-code', 'errors.internal');
+  });
+
+  it('should not parse interpolated values as HTML', async () => {
+    const name = '<img src="x" onerror="window.hacked = 1">Eve';
+    render(
+      <Alert
+        title="t"
+        messagesList
+        messages={[
+          { code: 'x', context: { html: 'alertTest:rich', name } },
+          { code: 'alertTest:plain', context: { name: '<b>Bold</b>' } },
+        ]}
+      />,
+    );
+    expect(await screen.findByRole('link', { name: 'the FAQ' })).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(`See the FAQ for ${name}`);
+    expect(items[1]).toHaveTextContent('Plain text for <b>Bold</b>');
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('li b')).toBeNull();
+  });
+
+  it('should show extra content after the messages', () => {
+    render(
+      <Alert title="t" messages={[{ code: 'errors.internal' }]}>
+        <a href="/en/service-contact/contact">Contact</a>
+      </Alert>,
+    );
+    expect(screen.getByRole('link', { name: 'Contact' })).toBeInTheDocument();
+  });
+
   it.each([
     ['info', 'bell', 'status'],
     ['information', 'bell', 'status'],

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { AlertMessage } from '../alert/alert-message';
@@ -29,6 +30,8 @@ export type AlertProps = {
   contextual?: boolean;
   /** Called once the alert has been closed. */
   onClose?: () => void;
+  /** Shown after the messages (e.g. an incident number and a link to customer service). */
+  children?: ReactNode;
 };
 
 const ICONS: Record<AlertType, IconName> = {
@@ -47,8 +50,9 @@ type Phase = 'shown' | 'leaving' | 'closed';
 /**
  * A message box (SPEC.md §8). Each message shows its code translated with its context, or, when
  * the context has an `html` key, that translation as sanitised HTML. `contextual` shows only the
- * html texts; `messagesList` shows the subtitle and a numbered list. The container's `id` and
- * `data-error-code` are the first message's code. Errors and warnings are announced at once
+ * html texts; `messagesList` shows the subtitle and a numbered list. The container's
+ * `data-error-code` is the first message's code, and so is its `id` unless another element on the
+ * page has that id already (then the id is the code with a suffix). Errors and warnings are announced at once
  * (`role="alert"`), the others politely (`role="status"`).
  */
 export function Alert({
@@ -61,14 +65,26 @@ export function Alert({
   messagesList = false,
   contextual = false,
   onClose,
+  children,
 }: AlertProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('shown');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const container = useRef<HTMLDivElement>(null);
+  const instance = useId().replace(/[^a-zA-Z0-9]/g, '');
+  const [idTaken, setIdTaken] = useState(false);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const first = messages[0];
+  const code = first?.code;
+  // The first alert with a code is identified by the code itself; another one on the page at the
+  // same time gets a suffix, so that ids stay unique (data-error-code keeps the bare code).
+  useLayoutEffect(() => {
+    if (!code || !container.current) return;
+    const holder = document.getElementById(code);
+    setIdTaken(holder !== null && holder !== container.current);
+  }, [code]);
   if (!first || phase === 'closed') return null;
 
   const close = () => {
@@ -79,19 +95,26 @@ export function Alert({
     }, ALERT_FADE_MS);
   };
 
+  // Interpolated values (names, numbers from a response) are escaped before the text is parsed as
+  // HTML: only the translation itself may carry markup.
   const htmlOf = (message: AlertMessage): string | undefined =>
-    message.context?.html ? t(message.context.html, message.context) : undefined;
+    message.context?.html
+      ? t(message.context.html, { ...message.context, interpolation: { escapeValue: true } })
+      : undefined;
   const textOf = (message: AlertMessage): string => t(message.code, message.context);
 
   let body;
   if (messagesList) {
     body = (
       <ol className="alert__list">
-        {messages.map((message, index) => (
-          <li key={`${message.code}-${index}`}>
-            <SanitizedHtml as="span" html={htmlOf(message) ?? textOf(message)} />
-          </li>
-        ))}
+        {messages.map((message, index) => {
+          const html = htmlOf(message);
+          return (
+            <li key={`${message.code}-${index}`}>
+              {html ? <SanitizedHtml as="span" html={html} /> : textOf(message)}
+            </li>
+          );
+        })}
       </ol>
     );
   } else if (contextual) {
@@ -121,7 +144,8 @@ export function Alert({
 
   return (
     <div
-      id={first.code}
+      ref={container}
+      id={idTaken ? `${first.code}-${instance}` : first.code}
       data-error-code={first.code}
       className={classes}
       role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
@@ -132,6 +156,7 @@ export function Alert({
         {subTitle ? <p className="alert__subtitle">{t(subTitle)}</p> : null}
         {body}
         {errorCode ? <p className="alert__code">{t('Alert.errorCode', { code: errorCode })}</p> : null}
+        {children}
       </div>
       {closable ? (
         <button type="button" className="alert__close" onClick={close} aria-label={t('Alert.close')}>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Props of {@link SanitizedHtml}. */
 export type SanitizedHtmlProps = {
@@ -42,11 +43,16 @@ export async function sanitizeHtml(html: string): Promise<string> {
 /**
  * Renders HTML from the content system or a translation after sanitising it: content is
  * trusted but may still be edited by many people, so nothing executable reaches the page.
- * Markup stays empty until DOMPurify is loaded (once per page); plain text shows at once.
+ * Markup stays empty until DOMPurify is loaded (once per page); plain text shows at once. When
+ * DOMPurify cannot be loaded, a message with a retry button shows instead: unsanitised HTML never
+ * reaches the page.
  */
 export function SanitizedHtml({ html, as: Element = 'div', className, id }: SanitizedHtmlProps) {
+  const { t } = useTranslation();
   const plain = isPlainText(html);
   const [loaded, setLoaded] = useState<Purifier | undefined>(purifier);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (plain || loaded) return;
@@ -55,14 +61,32 @@ export function SanitizedHtml({ html, as: Element = 'div', className, id }: Sani
       (loadedPurifier) => {
         if (active) setLoaded(loadedPurifier);
       },
-      (error: unknown) => console.error(error),
+      (error: unknown) => {
+        console.error(error);
+        if (active) setFailed(true);
+      },
     );
     return () => {
       active = false;
     };
-  }, [plain, loaded]);
+  }, [plain, loaded, attempt]);
+
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((current) => current + 1);
+  }, []);
 
   const clean = useMemo(() => (plain || !loaded ? '' : loaded.sanitize(html)), [plain, loaded, html]);
+  if (failed && !plain && !loaded) {
+    return (
+      <Element id={id} className={className}>
+        <span role="alert">{t('SanitizedHtml.unavailable')}</span>{' '}
+        <button type="button" className="link-button" onClick={retry}>
+          {t('SanitizedHtml.retry')}
+        </button>
+      </Element>
+    );
+  }
   if (plain) {
     return (
       <Element id={id} className={className}>

@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from '@portal/shared/router';
-import { loginWithRedirect } from '@portal/shared';
-
-/** Window event the HTTP client raises on a 401 (after clearing the session). */
-export const UNAUTHORIZED_EVENT = 'portal:unauthorized';
+import { loginWithRedirect, UNAUTHORIZED_EVENT } from '@portal/shared';
 
 /** After any 401 the user goes to the login page, which brings them back to where they were. */
 export function useUnauthorizedRedirect(): void {

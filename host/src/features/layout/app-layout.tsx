@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from '@portal/shared/router';
 import { paths } from '@portal/shared';
@@ -8,24 +8,30 @@ import { GlobalAlert } from './global-alert';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 import { useContentViews } from './use-content-views';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 import { useHashScroll } from './use-hash-scroll';
 import { usePageTitle } from './use-page-title';
+import type { PageTreeSource } from './use-page-title';
 
 /** Props of {@link AppLayout}. */
 export type AppLayoutProps = {
   /** Whether the tag manager is installed (a valid container id was configured). */
   tagManager: boolean;
+  /** Where the page titles come from (see {@link usePageTitle}). */
+  pageTree: PageTreeSource;
 };
 
 /** The shell around every page: header and navigation, global alert, page, footer. */
-export function AppLayout({ tagManager }: AppLayoutProps) {
+export function AppLayout({ tagManager, pageTree }: AppLayoutProps) {
   const { t } = useTranslation('host');
   const handle = currentHandle(useMatches());
+  const main = useRef<HTMLElement>(null);
 
   useUnauthorizedRedirect();
-  usePageTitle(handle);
+  usePageTitle(handle, pageTree);
   useContentViews(tagManager, handle);
   useHashScroll();
+  useFocusOnNavigation(main);
 
   useEffect(() => {
     // The start-up skeleton is styled by body.loading (SPEC.md §2 start-up).
@@ -47,7 +53,7 @@ export function AppLayout({ tagManager }: AppLayoutProps) {
           </div>
         </header>
       )}
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main id="main" ref={main} className="app-main" tabIndex={-1}>
         <GlobalAlert />
         <Outlet />
       </main>

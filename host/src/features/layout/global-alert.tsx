@@ -1,9 +1,14 @@
 import { useEffect } from 'react';
-import { useLocation } from '@portal/shared/router';
-import { Alert, useGlobalAlertStore } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from '@portal/shared/router';
+import { Alert, paths, useGlobalAlertStore } from '@portal/shared';
 
-/** The alert for any 500 (with its incident number), shown above every page until closed or navigating. */
+/**
+ * The alert for any 500, shown above every page until closed or navigating. It is the common
+ * error of SPEC.md §8: the message, the incident number and a link to customer service.
+ */
 export function GlobalAlert() {
+  const { t } = useTranslation();
   const alert = useGlobalAlertStore((state) => state.alert);
   const clear = useGlobalAlertStore((state) => state.clear);
   const { pathname } = useLocation();
@@ -13,6 +18,7 @@ export function GlobalAlert() {
   }, [pathname, clear]);
 
   if (alert.type === 'none') return null;
+  const incident = alert.messages.find((message) => typeof message.context?.iId === 'string')?.context?.iId;
   return (
     <Alert
       key={JSON.stringify(alert.messages)}
@@ -20,6 +26,13 @@ export function GlobalAlert() {
       title={alert.title}
       messages={alert.messages}
       onClose={clear}
-    />
+    >
+      {typeof incident === 'string' ? (
+        <p className="alert__incident">{t('CommonError.incident', { iId: incident })}</p>
+      ) : null}
+      <p>
+        <Link to={paths.contact()}>{t('CommonError.contactCustomerService')}</Link>
+      </p>
+    </Alert>
   );
 }

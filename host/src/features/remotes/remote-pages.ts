@@ -1,13 +1,21 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { pages as AccountPages } from 'account/pages';
-import type { ComponentType } from 'react';
-import type { PageProps } from '@portal/shared';
-import type { RemoteName } from './remote-names';
+import type * as AccountPages from 'account/pages';
+import type * as BillingPages from 'billing/pages';
+import type * as InsurancePages from 'insurance/pages';
+import type * as ServicePages from 'service/pages';
+import type { ExposedPages } from '@portal/shared';
+import type { RemoteName } from '../../app/runtime-config-shape';
 
-/** What each remote exposes as `./pages` (declared in remotes.d.ts). */
-export type RemotePages = Record<string, ComponentType<PageProps>>;
-// Every remote's ./pages has the shape declared in remotes.d.ts.
-type PagesModule = { pages: typeof AccountPages };
+/** What each remote exposes as `./pages` (remotes.d.ts declares it for all four). */
+export type RemotePages = ExposedPages;
+
+/** The `./pages` module of each remote, as declared in remotes.d.ts. */
+type PagesModules = {
+  account: typeof AccountPages;
+  insurance: typeof InsurancePages;
+  billing: typeof BillingPages;
+  service: typeof ServicePages;
+};
 
 let entries: Partial<Record<RemoteName, string>> = {};
 const loaded = new Map<RemoteName, Promise<RemotePages>>();
@@ -27,7 +35,7 @@ export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string
 export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
   let pages = loaded.get(remote);
   if (!pages) {
-    pages = loadRemote<PagesModule>(`${remote}/pages`).then((module) => {
+    pages = loadRemote<PagesModules[typeof remote]>(`${remote}/pages`).then((module) => {
       if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
       return module.pages;
     });

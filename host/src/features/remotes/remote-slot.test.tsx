@@ -97,6 +97,7 @@ describe('RemoteSlot', () => {
     expect(
       await screen.findByText('This part of the portal is temporarily unavailable.'),
     ).toBeInTheDocument();
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
     expect(events).toHaveLength(1);
     expect((events[0] as CustomEvent).detail).toEqual({ remote: 'account', error: expect.any(Error) });
     expect(events[0]?.defaultPrevented).toBe(true);

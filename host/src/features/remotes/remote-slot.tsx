@@ -5,7 +5,7 @@ import type { PageProps } from '@portal/shared';
 import { PRELOAD_ERROR_EVENT } from './preload-error';
 import type { PreloadErrorDetail } from './preload-error';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import type { RemoteName } from './remote-names';
+import type { RemoteName } from '../../app/runtime-config-shape';
 import { loadRemotePages, retryRemotePages } from './remote-pages';
 import { RemoteUnavailable } from './remote-unavailable';
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/shared';
 
@@ -6,11 +7,20 @@ export type RemoteUnavailableProps = {
   onRetry: () => void;
 };
 
-/** What a remote's place shows while that remote cannot be reached; the rest of the portal works. */
+/**
+ * What a remote's place shows while that remote cannot be reached; the rest of the portal works.
+ * It takes focus when shown, so that keyboard users land on the notice and its retry button.
+ */
 export function RemoteUnavailable({ onRetry }: RemoteUnavailableProps) {
   const { t } = useTranslation('host');
+  const notice = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    notice.current?.focus();
+  }, []);
+
   return (
-    <div className="remote-unavailable" role="alert">
+    <div className="remote-unavailable" role="alert" tabIndex={-1} ref={notice}>
       <p>{t('remote.unavailable')}</p>
       <Button onClick={onRetry}>{t('remote.retry')}</Button>
     </div>

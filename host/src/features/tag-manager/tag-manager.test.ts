@@ -1,4 +1,5 @@
-import { contentViewEvent, installTagManager, isValidGtmId, trackContentView } from './tag-manager';
+import { isValidGtmId } from '../../app/runtime-config-shape';
+import { contentViewEvent, installTagManager, trackContentView } from './tag-manager';
 
 describe('isValidGtmId', () => {
   it('should accept GTM- followed by uppercase letters and digits only', () => {

@@ -1,5 +1,4 @@
-/** Tag-manager container ids: GTM- followed by uppercase letters and digits (SPEC.md §1). */
-export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/;
+import { isValidGtmId } from '../../app/runtime-config-shape';
 
 /** The page-view event name (SPEC.md §1). */
 export const CONTENT_VIEW_EVENT = 'content-view';
@@ -9,11 +8,6 @@ export const IGNORED_ROUTE_NAMES: readonly string[] = ['demo-pages-test'];
 
 /** What a route tells the tag manager: its name, or a `gtm` string that overrides it. */
 export type TrackedRoute = { name?: string; gtm?: string };
-
-/** True for a valid container id. */
-export function isValidGtmId(id: unknown): id is string {
-  return typeof id === 'string' && GTM_ID_PATTERN.test(id);
-}
 
 /**
  * Loads the tag manager with a script element (a `src`, no inline code, so the CSP needs no

@@ -25,18 +25,17 @@ export function ActivatePage({ mode = 'activate', id: token = '', username = '' 
   return (
     <section className="account-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{t(`activate.${mode}.title`)}</h1>
-      <div aria-live="polite">
-        {check === 'checking' ? <p role="status">{t('activate.checking')}</p> : null}
-        {check === 'invalid' ? (
-          <div role="alert">
-            <p>{t('errors.linkInvalid')}</p>
-            <p>
-              <Link to={paths.resetPassword()}>{t('activate.requestNewLink')}</Link>
-            </p>
-          </div>
-        ) : null}
-        {check === 'failed' ? <p role="alert">{t('errors.serviceUnavailable')}</p> : null}
-      </div>
+      {/* status and alert are live regions themselves: no aria-live wrapper, or they are announced twice. */}
+      {check === 'checking' ? <p role="status">{t('activate.checking')}</p> : null}
+      {check === 'invalid' ? (
+        <div role="alert">
+          <p>{t('errors.linkInvalid')}</p>
+          <p>
+            <Link to={paths.resetPassword()}>{t('activate.requestNewLink')}</Link>
+          </p>
+        </div>
+      ) : null}
+      {check === 'failed' ? <p role="alert">{t('errors.serviceUnavailable')}</p> : null}
       {check === 'valid' ? <NewPasswordForm mode={mode} token={token} username={username} /> : null}
     </section>
   );

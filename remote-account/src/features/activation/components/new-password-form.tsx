@@ -53,10 +53,9 @@ export function NewPasswordForm({ mode, token, username }: NewPasswordFormProps)
 
   return (
     <>
-      <div aria-live="polite">
-        {outcome === 'invalid' ? <p role="alert">{t('errors.linkInvalid')}</p> : null}
-        {outcome === 'failed' ? <p role="alert">{t('errors.serviceUnavailable')}</p> : null}
-      </div>
+      {/* role="alert" is a live region itself: no aria-live wrapper, or it is announced twice. */}
+      {outcome === 'invalid' ? <p role="alert">{t('errors.linkInvalid')}</p> : null}
+      {outcome === 'failed' ? <p role="alert">{t('errors.serviceUnavailable')}</p> : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
         <PasswordField
           {...form.field('password')}

@@ -39,11 +39,8 @@ export function LoginForm() {
 
   return (
     <>
-      <div aria-live="polite">
-        {failure ? (
-          <Alert type="error" title={t('login.failedTitle')} messages={[{ code: failure }]} />
-        ) : null}
-      </div>
+      {/* The error Alert is role="alert" itself: an aria-live wrapper would announce it twice. */}
+      {failure ? <Alert type="error" title={t('login.failedTitle')} messages={[{ code: failure }]} /> : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
         <TextField
           {...form.field('email')}

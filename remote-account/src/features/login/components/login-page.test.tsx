@@ -46,7 +46,8 @@ function answerLogin(status: number) {
     if (new URL(request.url).pathname !== '/api/login') return emptyResponse(404);
     return status === 200
       ? jsonResponse({ firstName: 'Anna', profileId: 'p-1' })
-      : jsonResponse({ code: 'X', message: 'x' }, status);
+      : // A 403 means "blocked" only with this code (CONTRACT.md); other 403s are something else.
+        jsonResponse({ code: status === 403 ? 'ACCOUNT_BLOCKED' : 'X', message: 'x' }, status);
   });
 }
 
@@ -89,7 +90,10 @@ describe('LoginPage', () => {
     answerLogin(status);
     renderAt('/login');
     await submit('anna.devries@example.com', 'wrong-password');
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // Announced once: the alert is not inside another live region.
+    expect(alert.parentElement?.closest('[aria-live]')).toBeNull();
     expect(screen.queryByText('My Insurance page')).not.toBeInTheDocument();
   });
 

@@ -21,18 +21,17 @@ export function ResetPasswordPage(_props: ResetPasswordPageProps) {
   return (
     <section className="account-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{t('resetPassword.title')}</h1>
-      <div aria-live="polite">
-        {status === 'done' ? (
-          <p role="status" className="confirmation">
-            {t('resetPassword.sent')}
-          </p>
-        ) : null}
-        {status === 'failed' ? (
-          <p role="alert" className="form-error">
-            {t('errors.serviceUnavailable')}
-          </p>
-        ) : null}
-      </div>
+      {/* status and alert are live regions themselves: no aria-live wrapper, or they are announced twice. */}
+      {status === 'done' ? (
+        <p role="status" className="confirmation">
+          {t('resetPassword.sent')}
+        </p>
+      ) : null}
+      {status === 'failed' ? (
+        <p role="alert" className="form-error">
+          {t('errors.serviceUnavailable')}
+        </p>
+      ) : null}
       {status === 'done' ? (
         <p>
           <Link to={paths.login()}>{t('resetPassword.backToLogin')}</Link>

@@ -80,6 +80,27 @@ describe('InvoicesPage', () => {
     expect(screen.getByText('You have no paid invoices yet.')).toBeInTheDocument();
   });
 
+  it('should announce a failure once: one alert, no live region around it', async () => {
+    fetchMock = mockFetch(() => jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404));
+    const { container } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).not.toHaveAttribute('aria-live');
+    expect(alert.closest('[aria-live]')).toBeNull();
+    expect(container.querySelectorAll('[role="alert"]')).toHaveLength(1);
+  });
+
+  it.each([
+    ['an object instead of a list', { invoices: [] }],
+    ['an invoice without its amount', [{ ...rawInvoice({}), amount: undefined }]],
+    ['an unknown outstanding flag', [rawInvoice({ isOutstanding: 'Y' as RawInvoice['isOutstanding'] })]],
+    ['a date in the wrong format', [rawInvoice({ invoiceDate: '01-03-2026' })]],
+  ])('should show the error state for %s', async (_case, body) => {
+    fetchMock = mockFetch(() => jsonResponse(body));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your invoices could not be loaded');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('should show an error when the call fails', async () => {
     fetchMock = mockFetch(() => jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404));
     renderPage();

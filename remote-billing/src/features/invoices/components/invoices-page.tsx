@@ -34,16 +34,12 @@ function Invoices({ profileId }: InvoicesProps) {
   const { t } = useTranslation('billing');
   const { state, retry } = useInvoices(profileId);
 
-  if (state.status === 'loading') {
-    return (
-      <div aria-live="polite" aria-busy="true">
-        <p role="status">{t('loading')}</p>
-      </div>
-    );
-  }
+  // Each message is its own live region (status, alert): wrapping it in aria-live as well would
+  // have screen readers announce it twice.
+  if (state.status === 'loading') return <p role="status">{t('loading')}</p>;
   if (state.status === 'error') {
     return (
-      <div aria-live="polite" role="alert" className="load-error">
+      <div role="alert" className="load-error">
         <p>{t('error')}</p>
         <button type="button" className="button button--secondary" onClick={retry}>
           {t('retry')}
@@ -53,23 +49,21 @@ function Invoices({ profileId }: InvoicesProps) {
   }
   if (state.data.paidByInstitute) {
     return (
-      <div aria-live="polite">
-        <Alert
-          type="info"
-          title={t('paidByInstituteTitle')}
-          messages={[{ code: 'invoices.paid.by.institute', context: { ns: 'billing' } }]}
-          closable={false}
-        />
-      </div>
+      <Alert
+        type="info"
+        title={t('paidByInstituteTitle')}
+        messages={[{ code: 'invoices.paid.by.institute', context: { ns: 'billing' } }]}
+        closable={false}
+      />
     );
   }
   const { invoices } = state.data;
   const open = invoices.filter((invoice) => invoice.state === 'open');
   const paid = invoices.filter((invoice) => invoice.state === 'paid');
   return (
-    <div aria-live="polite">
+    <>
       <InvoiceTable title={t('open.title')} empty={t('open.empty')} invoices={open} showOutstanding />
       <InvoiceTable title={t('paid.title')} empty={t('paid.empty')} invoices={paid} showOutstanding={false} />
-    </div>
+    </>
   );
 }

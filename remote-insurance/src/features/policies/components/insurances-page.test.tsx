@@ -121,9 +121,45 @@ describe('InsurancesPage', () => {
     expect(await screen.findByText('You have no policies yet.')).toBeInTheDocument();
   });
 
-  it('should show an error for a failed call and for an unknown status', async () => {
-    answer([rawPolicy({ status: 'SOMETHING' as RawPolicy['status'] })]);
+  it('should show an error when the call fails', async () => {
+    answer({ code: 'NOT_FOUND', message: 'Not found' }, 404);
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your policies could not be loaded');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('should show an error instead of crashing when the body is not a list', async () => {
+    answer({ policies: [rawPolicy({})] });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your policies could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('should show the other policies and an error card for a policy with an unknown status', async () => {
+    answer([
+      rawPolicy({}),
+      rawPolicy({ policyId: 'pol-2', policyNumber: 'EP-2002', status: 'SOMETHING' as RawPolicy['status'] }),
+      rawPolicy({ policyId: 'pol-3', policyNumber: 'EP-3003', insuranceType: 'TRAVEL' }),
+    ]);
+    renderPage();
+    const bad = await screen.findByRole('article', { name: 'This policy cannot be shown' });
+    expect(within(bad).getByText('Unrecognized status')).toBeInTheDocument();
+    expect(within(bad).getByText('EP-2002')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Health' })).getByText('EP-1001')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Travel' })).getByText('EP-3003')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('should show an error card for a policy with a broken field', async () => {
+    answer([
+      rawPolicy({}),
+      { ...rawPolicy({ policyId: 'pol-2', policyNumber: 'EP-2002' }), totalAmount: 'a lot' },
+    ]);
+    renderPage();
+    const bad = await screen.findByRole('article', { name: 'This policy cannot be shown' });
+    expect(within(bad).getByText('Some of its details are missing or invalid.')).toBeInTheDocument();
+    expect(within(bad).queryByText('Unrecognized status')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Health' })).toBeInTheDocument();
   });
 });

@@ -45,8 +45,10 @@ type PoliciesProps = { profileId: string };
 function Policies({ profileId }: PoliciesProps) {
   const { t } = useTranslation('insurance');
   const { state, retry } = usePolicies(profileId);
+  // Each message is its own live region (status, alert): no aria-live around them, or screen
+  // readers would announce it twice.
   return (
-    <div aria-live="polite" aria-busy={state.status === 'loading'}>
+    <div>
       {state.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
       {state.status === 'error' ? (
         <div role="alert" className="load-error">
@@ -57,7 +59,7 @@ function Policies({ profileId }: PoliciesProps) {
         </div>
       ) : null}
       {state.status === 'success' && state.data.length === 0 ? <p>{t('empty')}</p> : null}
-      {state.status === 'success' && state.data.length > 0 ? <PolicyList policies={state.data} /> : null}
+      {state.status === 'success' && state.data.length > 0 ? <PolicyList entries={state.data} /> : null}
     </div>
   );
 }

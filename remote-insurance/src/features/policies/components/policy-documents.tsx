@@ -48,13 +48,12 @@ export function PolicyDocuments({ policy }: PolicyDocumentsProps) {
           </li>
         ))}
       </ul>
-      <div aria-live="polite">
-        {failed ? (
-          <p role="alert" className="form-error">
-            {t('documents.failed', { document: t(`documents.${failed}`) })}
-          </p>
-        ) : null}
-      </div>
+      {/* role="alert" is a live region itself: no aria-live wrapper, or it is announced twice. */}
+      {failed ? (
+        <p role="alert" className="form-error">
+          {t('documents.failed', { document: t(`documents.${failed}`) })}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -54,15 +54,14 @@ export function ContactForm() {
   const answers = YES_NO.map((value) => ({ value, label: t(`contact.answers.${value}`) }));
   return (
     <>
-      <div aria-live="polite">
-        {status === 'failed' ? (
-          <Alert
-            type="error"
-            title={t('contact.failedTitle')}
-            messages={[{ code: 'errors.contactRequestFailed' }]}
-          />
-        ) : null}
-      </div>
+      {/* The error Alert is role="alert" itself: an aria-live wrapper would announce it twice. */}
+      {status === 'failed' ? (
+        <Alert
+          type="error"
+          title={t('contact.failedTitle')}
+          messages={[{ code: 'errors.contactRequestFailed' }]}
+        />
+      ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
         <RadioGroup {...form.field('isCustomer')} legend={t('contact.isCustomer')} options={answers} inline />
         <SelectField

@@ -9,11 +9,14 @@ export type LoadStateProps = {
   onRetry: () => void;
 };
 
-/** The loading and failure states of content loaded from the content endpoint, announced politely. */
+/**
+ * The loading and failure states of content loaded from the content endpoint. The spinner
+ * (status) and the error (alert) are live regions themselves, so nothing around them is.
+ */
 export function LoadState({ loading, error, onRetry }: LoadStateProps) {
   const { t } = useTranslation('service');
   return (
-    <div aria-live="polite" aria-busy={loading}>
+    <div>
       {loading ? <Spinner label={t('loading')} /> : null}
       {error ? (
         <div role="alert" className="load-error">

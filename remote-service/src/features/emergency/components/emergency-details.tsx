@@ -39,6 +39,7 @@ export function EmergencyDetails() {
                 target="_blank"
               >
                 {emergency.whatsapp}
+                <span className="visually-hidden"> {t('emergency.opensInNewWindow')}</span>
               </a>
             </li>
             <li>

@@ -42,10 +42,10 @@ describe('EmergencyPage', () => {
       'href',
       'mailto:emergency@example.com',
     );
-    expect(screen.getByRole('link', { name: '+31612345678' })).toHaveAttribute(
-      'href',
-      'https://wa.me/31612345678',
-    );
+    // It opens a new window, which screen-reader users hear from the link name.
+    const whatsapp = screen.getByRole('link', { name: '+31612345678 (opens in a new window)' });
+    expect(whatsapp).toHaveAttribute('href', 'https://wa.me/31612345678');
+    expect(whatsapp).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('heading', { level: 3, name: 'Call us' })).toBeInTheDocument();
     expect(screen.getByText('Any time, day or night.')).toBeInTheDocument();
   });

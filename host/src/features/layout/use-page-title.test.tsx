@@ -1,0 +1,93 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { Client, fetchExchange } from '@urql/core';
+import { Provider } from 'urql';
+import { i18n, initI18n } from '@portal/shared';
+import type { RouteHandle } from '../../app/route-handle';
+import { registerHostTexts } from '../../i18n';
+import { usePageTitle } from './use-page-title';
+
+const ROOT = '/sitecore/content/expat-portal/home';
+const TREE = { root: ROOT, lang: 'en' };
+
+const privacy = (pageTitle: string) => ({
+  id: 'g-privacy',
+  name: 'privacy',
+  path: `${ROOT}/privacy`,
+  pageTitle,
+  pageDescription: '',
+  requiresAuth: false,
+});
+
+function TitleProbe({ handle }: { handle: RouteHandle }) {
+  usePageTitle(handle, TREE);
+  return null;
+}
+
+describe('usePageTitle', () => {
+  beforeAll(() => {
+    initI18n({ lng: 'en-GB' });
+    registerHostTexts();
+  });
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en-GB'));
+  });
+
+  it('should take the content titles of the new language after a switch to NL', async () => {
+    const fetchMock = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const { variables } = JSON.parse(String(init?.body)) as { variables: { lang: string } };
+      const title = variables.lang === 'nl' ? 'Privacyverklaring' : 'Privacy statement';
+      return new Response(JSON.stringify({ data: { item: { pages: [privacy(title)] } } }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const client = new Client({
+      url: 'http://portal.test/graphql',
+      exchanges: [fetchExchange],
+      fetch: fetchMock,
+      preferGetMethod: false,
+    });
+    const handle: RouteHandle = {
+      name: 'privacy',
+      pageTitle: 'Privacy statement',
+      contentPath: '/privacy',
+      titleKey: 'routes.privacy',
+      requiresAuth: false,
+    };
+
+    render(
+      <Provider value={client}>
+        <TitleProbe handle={handle} />
+      </Provider>,
+    );
+    expect(document.title).toBe('Privacy statement | Student Insurance Portal');
+    // The start-up language's titles are in the route: nothing is fetched for them.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await act(() => i18n.changeLanguage('nl'));
+
+    await waitFor(() => expect(document.title).toBe('Privacyverklaring | Studentenverzekering Portaal'));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { variables: unknown };
+    expect(body.variables).toEqual({ path: ROOT, lang: 'nl' });
+
+    await act(() => i18n.changeLanguage('en-GB'));
+    expect(document.title).toBe('Privacy statement | Student Insurance Portal');
+  });
+
+  it('should use the translated route title for a route without a content page', async () => {
+    const fetchMock = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = new Client({
+      url: 'http://portal.test/graphql',
+      exchanges: [fetchExchange],
+      fetch: fetchMock,
+    });
+    render(
+      <Provider value={client}>
+        <TitleProbe handle={{ name: 'login', titleKey: 'routes.login', requiresAuth: false }} />
+      </Provider>,
+    );
+    expect(document.title).toBe('Log in | Student Insurance Portal');
+    await act(() => i18n.changeLanguage('nl'));
+    expect(document.title).toBe('Inloggen | Studentenverzekering Portaal');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
