@@ -1,0 +1,84 @@
+// `npm start` promises that Ctrl-C stops everything it started, grandchildren included.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { test } from 'node:test';
+import { Supervisor } from './supervisor.mjs';
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+// A killed process whose parent is gone may linger as a zombie until init reaps it: count it dead.
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true;
+  }
+};
+
+// A leader that starts an HTTP server in a grandchild process, like `pnpm start` starting node.
+const leader = (port) => `
+  const { spawn } = require('node:child_process');
+  const child = spawn(process.execPath, ['-e', ${JSON.stringify(
+    `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1');` +
+      `console.log('grandchild ' + process.pid);`,
+  )}], { stdio: 'inherit' });
+  setInterval(() => {}, 1000);
+`;
+
+test('should wait for health, then stop every process group, grandchildren included', async () => {
+  const port = await freePort();
+  const supervisor = new Supervisor({ healthTimeoutMs: 15_000, stopTimeoutMs: 2_000 });
+  const lines = [];
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, ...rest) => {
+    lines.push(String(chunk));
+    return write(chunk, ...rest);
+  };
+  try {
+    const entry = supervisor.start({
+      name: 'demo',
+      cmd: process.execPath,
+      args: ['-e', leader(port)],
+      healthUrl: `http://127.0.0.1:${port}/`,
+    });
+    await supervisor.waitHealthy();
+    const grandchild = Number(/grandchild (\d+)/.exec(lines.join(''))?.[1]);
+    assert.ok(grandchild > 0, 'the grandchild reported its pid');
+    assert.ok(alive(entry.child.pid) && alive(grandchild));
+
+    await supervisor.stopAll();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(alive(entry.child.pid), false, 'the leader is gone');
+    assert.equal(alive(grandchild), false, 'the grandchild is gone');
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/`), 'nothing listens any more');
+  } finally {
+    process.stdout.write = write;
+    await supervisor.stopAll();
+  }
+});
+
+test('should report a service that exits before it is healthy', async () => {
+  const supervisor = new Supervisor({ healthTimeoutMs: 5_000 });
+  supervisor.start({
+    name: 'broken',
+    cmd: process.execPath,
+    args: ['-e', 'process.exit(3)'],
+    healthUrl: `http://127.0.0.1:${await freePort()}/`,
+  });
+  await assert.rejects(supervisor.waitHealthy(), /broken exited \(code 3\)/);
+  await supervisor.stopAll();
+});
