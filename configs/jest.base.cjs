@@ -31,6 +31,8 @@ function jestConfig({ rootDir, environment = 'jsdom' }) {
       '/node_modules/\\.pnpm/(react|react-dom|scheduler|jsdom|@testing-library)[^/]*/',
     ],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    // Components import their own stylesheets; tests look at roles and text, not at styles.
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'jest.style-stub.cjs') },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest.setup-dom.cjs')] : [],
     clearMocks: true,
   };

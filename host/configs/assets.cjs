@@ -1,5 +1,6 @@
 // The icon sprite lives in @portal/shared (its SPRITE_FILE) and is served by the host at
-// /en/assets/icons.svg (its SPRITE_URL).
+// /en/assets/icons.svg (its SPRITE_URL). The favicon keeps a fixed name, /en/favicon.svg, because
+// index.html links it and the server redirects /favicon.ico to it.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -15,10 +16,18 @@ const SPRITE_FILE = path.join(
   'icons.svg',
 );
 
+const FAVICON_FILE = path.join(appDir, 'src', 'assets', 'favicon.svg');
+const FAVICON_PATH = 'favicon.svg';
+
 function iconSpritePlugin() {
   if (!fs.existsSync(SPRITE_FILE)) throw new Error(`The icon sprite is missing: ${SPRITE_FILE}`);
   const CopyWebpackPlugin = require(require.resolve('copy-webpack-plugin', { paths: [appDir] }));
-  return new CopyWebpackPlugin({ patterns: [{ from: SPRITE_FILE, to: 'assets/icons.svg' }] });
+  return new CopyWebpackPlugin({
+    patterns: [
+      { from: SPRITE_FILE, to: 'assets/icons.svg' },
+      { from: FAVICON_FILE, to: FAVICON_PATH },
+    ],
+  });
 }
 
-module.exports = { iconSpritePlugin };
+module.exports = { iconSpritePlugin, FAVICON_PATH };

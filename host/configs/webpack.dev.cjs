@@ -36,6 +36,7 @@ module.exports = devConfig({
     setupMiddlewares: (middlewares, server) => {
       server.app.get('/en/remotes.json', (_req, res) => res.json(runtimeConfig));
       server.app.get('/', (_req, res) => res.redirect(302, '/en/'));
+      server.app.get('/favicon.ico', (_req, res) => res.redirect(301, '/en/favicon.svg'));
       return middlewares;
     },
     proxy: [

@@ -53,6 +53,14 @@ describe('host server', () => {
     await app.close();
   });
 
+  it('should redirect /favicon.ico to the SVG icon under /en/', async () => {
+    const app = await server();
+    const res = await app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/en/favicon.svg');
+    await app.close();
+  });
+
   it('should publish the remotes and tag manager id from env in /en/remotes.json', async () => {
     const app = await server({
       REMOTE_BILLING_URL: 'https://billing.example/mf-manifest.json',

@@ -57,6 +57,8 @@ export async function createHostServer(
       await app.register(helmet, securityHeaders(config.runtime));
 
       app.get('/', async (_request, reply) => reply.redirect('/en/', 302));
+      // Browsers and crawlers ask for /favicon.ico on their own; the icon itself is an SVG under /en/.
+      app.get('/favicon.ico', async (_request, reply) => reply.redirect('/en/favicon.svg', 301));
 
       app.get('/en/remotes.json', async (request, reply) => {
         void reply.header('Cache-Control', 'no-cache').header('ETag', runtimeEtag);

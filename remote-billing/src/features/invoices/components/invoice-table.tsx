@@ -4,6 +4,8 @@ import { useLocale } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Invoice } from '@portal/shared/domain';
 
+import './invoice-table.css';
+
 export type InvoiceTableProps = {
   title: string;
   empty: string;
@@ -30,8 +32,14 @@ export function InvoiceTable({ title, empty, invoices, showOutstanding }: Invoic
               <th scope="col">{t('columns.policyNumber')}</th>
               <th scope="col">{t('columns.date')}</th>
               <th scope="col">{t('columns.period')}</th>
-              <th scope="col">{t('columns.amount')}</th>
-              {showOutstanding ? <th scope="col">{t('columns.outstanding')}</th> : null}
+              <th scope="col" className="table__amount">
+                {t('columns.amount')}
+              </th>
+              {showOutstanding ? (
+                <th scope="col" className="table__amount">
+                  {t('columns.outstanding')}
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -48,9 +56,11 @@ export function InvoiceTable({ title, empty, invoices, showOutstanding }: Invoic
                     until: formatDate(invoice.periodUntilDate),
                   })}
                 </td>
-                <td data-label={t('columns.amount')}>{formatMoney(invoice.amount, locale)}</td>
+                <td className="table__amount" data-label={t('columns.amount')}>
+                  {formatMoney(invoice.amount, locale)}
+                </td>
                 {showOutstanding ? (
-                  <td data-label={t('columns.outstanding')}>
+                  <td className="table__amount" data-label={t('columns.outstanding')}>
                     {formatMoney(invoice.outstandingAmount, locale)}
                   </td>
                 ) : null}

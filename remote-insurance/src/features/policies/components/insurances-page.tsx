@@ -6,6 +6,7 @@ import type { PageProps } from '@portal/shared';
 
 import { usePolicies } from '../api/get-policies';
 import { PolicyList } from './policy-list';
+import './policy-card.css';
 
 export type InsurancesPageProps = PageProps;
 

@@ -7,6 +7,7 @@ import { displayStatus, formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
 import { PolicyDocuments } from './policy-documents';
+import './policy-card.css';
 
 export type PolicyCardProps = { policy: Policy };
 
@@ -38,7 +39,7 @@ export function PolicyCard({ policy }: PolicyCardProps) {
       </dl>
       {underReview ? <p className="policy-card__note">{t('card.underReview')}</p> : null}
       {policy.status === 'DISAPPROVED' ? (
-        <p className="policy-card__note">
+        <p className="policy-card__note policy-card__note--warning">
           {t('card.disapproved')} <Link to={paths.request()}>{t('card.applyAgain')}</Link>
         </p>
       ) : null}

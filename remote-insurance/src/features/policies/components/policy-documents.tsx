@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { downloadDocument } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 
+import './policy-documents.css';
+
 type DocumentKind = 'certificate' | 'icscard' | 'conditions';
 
 const DOCUMENTS: readonly DocumentKind[] = ['certificate', 'icscard', 'conditions'];

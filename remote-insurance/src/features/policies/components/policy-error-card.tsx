@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { PolicyProblem } from '../api/get-policies';
+import './policy-card.css';
 
 export type PolicyErrorCardProps = {
   /** The policy or application number, when the backend sent one. */

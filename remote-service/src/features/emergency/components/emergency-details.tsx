@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
-import { contentLanguage, EmergencyQuery, SanitizedHtml, useLocale } from '@portal/shared';
+import { contentLanguage, EmergencyQuery, Icon, SanitizedHtml, useLocale } from '@portal/shared';
 
 import { LoadState } from '../../content/components/load-state';
+import './emergency.css';
 
 /** Title, intro, the 24/7 numbers and the steps to take, in the reader's language. */
 export function EmergencyDetails() {
@@ -26,14 +27,19 @@ export function EmergencyDetails() {
       />
       {emergency ? (
         <>
-          <SanitizedHtml html={emergency.introHtml} />
+          {/* The 24/7 number comes first: someone in an emergency must not have to scroll for it. */}
           <ul className="emergency-contacts">
-            <li>
-              {t('emergency.phone')} <a href={`tel:${emergency.phone}`}>{emergency.phoneDisplay}</a>
+            <li className="emergency-contacts__item emergency-contacts__item--call">
+              <span className="emergency-contacts__label">{t('emergency.phone')}</span>{' '}
+              <a className="emergency-call" href={`tel:${emergency.phone}`}>
+                <Icon name="phone" size={28} />
+                {emergency.phoneDisplay}
+              </a>
             </li>
-            <li>
-              {t('emergency.whatsapp')}{' '}
+            <li className="emergency-contacts__item">
+              <span className="emergency-contacts__label">{t('emergency.whatsapp')}</span>{' '}
               <a
+                className="button button--secondary"
                 href={`https://wa.me/${emergency.whatsapp.replace(/\D/g, '')}`}
                 rel="noopener noreferrer"
                 target="_blank"
@@ -42,17 +48,22 @@ export function EmergencyDetails() {
                 <span className="visually-hidden"> {t('emergency.opensInNewWindow')}</span>
               </a>
             </li>
-            <li>
-              {t('emergency.email')} <a href={`mailto:${emergency.email}`}>{emergency.email}</a>
+            <li className="emergency-contacts__item">
+              <span className="emergency-contacts__label">{t('emergency.email')}</span>{' '}
+              <a className="button button--secondary" href={`mailto:${emergency.email}`}>
+                <Icon name="mail" />
+                {emergency.email}
+              </a>
             </li>
           </ul>
+          <SanitizedHtml html={emergency.introHtml} />
           {emergency.steps.length > 0 ? (
             <section aria-labelledby={`${headingId}-steps`}>
               <h2 id={`${headingId}-steps`}>{t('emergency.steps')}</h2>
               <ol className="emergency-steps">
                 {emergency.steps.map((step) => (
-                  <li key={step.title}>
-                    <h3>{step.title}</h3>
+                  <li key={step.title} className="emergency-step">
+                    <h3 className="emergency-step__title">{step.title}</h3>
                     <SanitizedHtml html={step.bodyHtml} />
                   </li>
                 ))}

@@ -7,6 +7,7 @@ import type { PageProps } from '@portal/shared';
 
 import { LoadState } from '../../content/components/load-state';
 import { useFaqCategories } from '../api/use-faq-categories';
+import './faq.css';
 
 export type FaqPageProps = PageProps;
 

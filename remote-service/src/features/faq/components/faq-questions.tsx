@@ -3,6 +3,8 @@ import { Link } from '@portal/shared/router';
 import { paths, SanitizedHtml } from '@portal/shared';
 import type { FaqCategory } from '@portal/shared';
 
+import './faq.css';
+
 export type FaqQuestionsProps = {
   category: FaqCategory;
   /** The question whose answer is open; none when undefined. */

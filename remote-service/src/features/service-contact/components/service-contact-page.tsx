@@ -4,6 +4,8 @@ import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
+import './service-contact.css';
+
 export type ServiceContactPageProps = PageProps;
 
 const SECTIONS = [
