@@ -18,6 +18,18 @@ const routerBan = {
   regex: '^react-router(-dom)?(/.*)?$',
   message: "Import react-router from '@portal/shared/router' (add what is missing there).",
 };
+// react-i18next likewise through @portal/shared/react-i18next only: one i18n context, tree-shaken.
+const REACT_I18NEXT_MODULE = 'shared/src/i18n/react-i18next.ts';
+const reactI18nextBan = {
+  regex: '^react-i18next(/.*)?$',
+  message: "Import react-i18next from '@portal/shared/react-i18next' (add what is missing there).",
+};
+// urql and @urql/core likewise through @portal/shared/urql only: one urql context, tree-shaken.
+const URQL_MODULE = 'shared/src/content/urql.ts';
+const urqlBan = {
+  regex: '^(urql|@urql/core)(/.*)?$',
+  message: "Import urql and @urql/core from '@portal/shared/urql' (add what is missing there).",
+};
 const appImportBan = (self) => ({
   patterns: [
     {
@@ -27,6 +39,8 @@ const appImportBan = (self) => ({
       message: 'An app never imports another app: go through @portal/shared or Module Federation.',
     },
     routerBan,
+    reactI18nextBan,
+    urqlBan,
   ],
 });
 const sharedImportBan = (...extraPatterns) => ({
@@ -67,11 +81,19 @@ export default tseslint.config(
   })),
   {
     files: ['shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan)] },
+    rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, reactI18nextBan, urqlBan)] },
   },
   {
     files: [ROUTER_MODULE],
-    rules: { 'no-restricted-imports': ['error', sharedImportBan()] },
+    rules: { 'no-restricted-imports': ['error', sharedImportBan(reactI18nextBan, urqlBan)] },
+  },
+  {
+    files: [REACT_I18NEXT_MODULE],
+    rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, urqlBan)] },
+  },
+  {
+    files: [URQL_MODULE],
+    rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, reactI18nextBan)] },
   },
   {
     // The reference backend may use @portal/shared's pure modules, never its React code.

@@ -1,5 +1,6 @@
 // One Module Federation set-up for the host and every remote, so that all apps agree on what is
-// shared: one React, one router, one i18next and one auth store (@portal/shared) on the page.
+// shared: one React, one router, one i18next (and react-i18next) and one auth store (@portal/shared)
+// on the page.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -34,14 +35,19 @@ function sharedModules(appDir) {
     'react-dom/': singleton('react-dom'),
     zustand: singleton('zustand'),
     i18next: singleton('i18next'),
-    'react-i18next': singleton('react-i18next'),
-    urql: singleton('urql'),
-    '@urql/core': singleton('@urql/core'),
     // The auth store, HTTP client and i18n instance live in @portal/shared: one copy or two stores.
     '@portal/shared': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
     // One router context: the apps import react-router only through this module (ESLint enforces it),
     // which names what they use, so react-router is tree-shaken instead of shared whole.
     '@portal/shared/router': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
+    // One i18n context and one urql context the same way: react-i18next, urql and @urql/core only
+    // through these modules, tree-shaken.
+    '@portal/shared/react-i18next': {
+      singleton: true,
+      requiredVersion: `^${portalShared}`,
+      version: portalShared,
+    },
+    '@portal/shared/urql': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
   };
 }
 

@@ -55,10 +55,36 @@ class RemoteEntryBudgetPlugin {
 /** Chunks loaded only when a feature needs them (`webpackChunkName: "on-demand-…"`), not at start-up. */
 const ON_DEMAND_CHUNK_PREFIX = 'on-demand-';
 
+/** Module types of the federation's provide and consume modules (@module-federation/enhanced). */
+const PROVIDE_SHARED_MODULE_TYPE = 'provide-module';
+const CONSUME_SHARED_MODULE_TYPE = 'consume-shared-module';
+
+/**
+ * Whether a chunk group is only the fallback of shared modules this build provides itself. webpack
+ * emits a shared module twice: once for the provided copy (registered in the share scope at start-up)
+ * and once as the fallback of every consume of it, a chunk the browser fetches only when the scope has
+ * no copy at all. Since the host registers its own copy before anything consumes, such a fallback is
+ * never fetched; counting it would count that module twice.
+ * @param {any} group @param {Set<string>} provided `scope|shareKey` of this build's provided modules
+ */
+function isProvidedShareFallback(group, provided) {
+  const origins = group.origins ?? [];
+  return (
+    origins.length > 0 &&
+    origins.every(({ module }) => {
+      if (module?.type !== CONSUME_SHARED_MODULE_TYPE) return false;
+      const { shareScope, shareKey } = module.options;
+      const scopes = Array.isArray(shareScope) ? shareScope : [shareScope];
+      return scopes.every((scope) => provided.has(`${scope}|${shareKey}`));
+    })
+  );
+}
+
 /**
  * Writes `startup-assets.json`: the JS and CSS the host page loads before its first render — the
  * entry, the bootstrap import and the shared modules it consumes (every chunk group reachable from
- * the entry except the on-demand ones and what only they load). scripts/check-budgets.mjs reads it.
+ * the entry except the on-demand ones, the fallbacks of what the host provides itself, and what only
+ * they load). scripts/check-budgets.mjs reads it.
  */
 class StartupAssetsPlugin {
   /** @param {{ webpack: any }} options */
@@ -74,8 +100,14 @@ class StartupAssetsPlugin {
         () => {
           const files = new Set();
           const seen = new Set();
+          const provided = new Set(
+            [...compilation.modules]
+              .filter((module) => module.type === PROVIDE_SHARED_MODULE_TYPE)
+              .map((module) => `${module._shareScope}|${module._name}`),
+          );
           const visit = (group) => {
             if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
+            if (isProvidedShareFallback(group, provided)) return;
             seen.add(group);
             for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
             for (const child of group.getChildren()) visit(child);

@@ -2,7 +2,7 @@ import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from '@portal/shared/router';
-import { Provider as UrqlProvider } from 'urql';
+import { Provider as UrqlProvider } from '@portal/shared/urql';
 import { BASENAME, contentClient, contentLanguage, initI18n, useAuthStore } from '@portal/shared';
 import { buildAppRoutes } from './app/routes';
 import { fetchRuntimeConfig } from './app/runtime-config';

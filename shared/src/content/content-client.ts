@@ -1,4 +1,4 @@
-import { cacheExchange, Client, fetchExchange } from '@urql/core';
+import { cacheExchange, Client, fetchExchange } from '@portal/shared/urql';
 
 /** Path of the content GraphQL endpoint on the page origin; the host server adds the API key. */
 export const CONTENT_ENDPOINT = '/sitecore/api/graph/edge';

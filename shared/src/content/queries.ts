@@ -1,5 +1,5 @@
-import { gql } from '@urql/core';
-import type { TypedDocumentNode } from '@urql/core';
+import { gql } from '@portal/shared/urql';
+import type { TypedDocumentNode } from '@portal/shared/urql';
 
 /** A page of the content tree (SPEC.md §3); `pages` holds its children, up to 4 levels. */
 export type ContentPage = {

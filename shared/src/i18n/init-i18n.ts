@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next } from '@portal/shared/react-i18next';
 
 import en from './locales/en.json';
 import nl from './locales/nl.json';

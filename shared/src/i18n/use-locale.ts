@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY } from './locales';
 import type { Locale } from './locales';

@@ -2,7 +2,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes, useParams } from '@portal/shared/router';
-import { Provider as UrqlProvider } from 'urql';
+import { Provider as UrqlProvider } from '@portal/shared/urql';
 
 import { contentClient } from '../content/content-client';
 import { initI18n } from '../i18n/init-i18n';

@@ -2,9 +2,9 @@
  * @jest-environment jest-fixed-jsdom
  */
 import { screen, waitFor } from '@testing-library/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocation } from '@portal/shared/router';
-import { useQuery } from 'urql';
+import { useQuery } from '@portal/shared/urql';
 
 import { useAuthStore } from '../auth/auth-store';
 import { createContentClient } from '../content/content-client';

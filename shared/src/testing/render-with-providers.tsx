@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import type { RenderOptions, RenderResult } from '@testing-library/react';
-import type { Client } from '@urql/core';
+import type { Client } from '@portal/shared/urql';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from '@portal/shared/react-i18next';
 import { MemoryRouter } from '@portal/shared/router';
-import { Provider as UrqlProvider } from 'urql';
+import { Provider as UrqlProvider } from '@portal/shared/urql';
 
 import type { AuthSession } from '../auth/auth-store';
 import { useAuthStore } from '../auth/auth-store';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 
 /** Props of {@link SanitizedHtml}. */
 export type SanitizedHtmlProps = {

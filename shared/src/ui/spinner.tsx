@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 
 /** Props of {@link Spinner}. */
 export type SpinnerProps = {

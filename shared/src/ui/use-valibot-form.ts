@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FocusEvent, FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import * as v from 'valibot';
 
 import { toFieldIssues } from '../validation/issues';

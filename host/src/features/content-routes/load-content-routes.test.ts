@@ -1,4 +1,4 @@
-import { Client, fetchExchange } from '@urql/core';
+import { Client, fetchExchange } from '@portal/shared/urql';
 import { FALLBACK_HOME_ROUTE } from './build-content-routes';
 import { loadContentRoutes } from './load-content-routes';
 

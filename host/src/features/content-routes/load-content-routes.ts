@@ -1,4 +1,4 @@
-import type { Client } from '@urql/core';
+import type { Client } from '@portal/shared/urql';
 import { PagesQuery } from '@portal/shared';
 import { buildContentRoutes, FALLBACK_HOME_ROUTE } from './build-content-routes';
 import type { ContentRoute } from './build-content-routes';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { useRouteError } from '@portal/shared/router';
 import { Button } from '@portal/shared';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, Outlet, useMatches } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import { currentHandle } from '../../app/route-handle';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, useLocation } from '@portal/shared/router';
 import { Alert, paths, useGlobalAlertStore } from '@portal/shared';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { SUPPORTED_LOCALES, useLocale } from '@portal/shared';
 import type { Locale } from '@portal/shared';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 
 /** The footer with the product version (from package.json, set at build time). */
 export function SiteFooter() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { NavLink, useNavigate } from '@portal/shared/router';
 import { paths, useAuthStore } from '@portal/shared';
 import { LocaleSwitch } from './locale-switch';

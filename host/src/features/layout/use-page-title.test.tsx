@@ -1,6 +1,5 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { Client, fetchExchange } from '@urql/core';
-import { Provider } from 'urql';
+import { Client, fetchExchange, Provider } from '@portal/shared/urql';
 import { i18n, initI18n } from '@portal/shared';
 import type { RouteHandle } from '../../app/route-handle';
 import { registerHostTexts } from '../../i18n';

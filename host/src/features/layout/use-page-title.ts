@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, PagesQuery, useLocale } from '@portal/shared';
 import type { RouteHandle } from '../../app/route-handle';
 import { buildContentRoutes } from '../content-routes/build-content-routes';

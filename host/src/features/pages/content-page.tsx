@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, PageHeading, PageQuery, SanitizedHtml, Spinner, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 

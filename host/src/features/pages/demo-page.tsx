@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { PageHeading } from '@portal/shared';
 
 /** `/demo-pages/test`: the shell without its header, for testing. */

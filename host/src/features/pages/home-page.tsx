@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { PageHeading, paths, useAuthStore } from '@portal/shared';
 import type { PageProps } from '@portal/shared';

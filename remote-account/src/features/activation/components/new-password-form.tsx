@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { Button, errorStatus, PasswordField, paths, useValibotForm } from '@portal/shared';
 import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/shared/validation';

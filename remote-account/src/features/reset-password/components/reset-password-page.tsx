@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { Button, paths, TextField, useValibotForm } from '@portal/shared';
 import type { PageProps } from '@portal/shared';

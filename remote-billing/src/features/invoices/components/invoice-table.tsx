@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Invoice } from '@portal/shared/domain';

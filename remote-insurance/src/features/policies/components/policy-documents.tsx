@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { downloadDocument } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 
 import type { PolicyProblem } from '../api/get-policies';
 import './policy-card.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { useQuery } from '@portal/shared/urql';
 import { ContactCategoriesQuery, contentLanguage, useLocale } from '@portal/shared';
 import type { FieldOption } from '@portal/shared';
 import { CONTACT_CATEGORIES } from '@portal/shared/validation';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Provider } from 'urql';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { Provider } from '@portal/shared/urql';
 import { contentClient } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 

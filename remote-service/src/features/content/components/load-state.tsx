@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Button, Spinner } from '@portal/shared';
 
 export type LoadStateProps = {

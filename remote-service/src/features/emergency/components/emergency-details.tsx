@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useQuery } from 'urql';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, EmergencyQuery, Icon, SanitizedHtml, useLocale } from '@portal/shared';
 
 import { LoadState } from '../../content/components/load-state';

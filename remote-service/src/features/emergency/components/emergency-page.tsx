@@ -1,4 +1,4 @@
-import { Provider } from 'urql';
+import { Provider } from '@portal/shared/urql';
 import type { PageProps } from '@portal/shared';
 import { contentClient } from '@portal/shared';
 

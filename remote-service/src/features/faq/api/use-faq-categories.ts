@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useQuery } from 'urql';
+import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, FaqCategoriesQuery, useLocale } from '@portal/shared';
 import type { FaqCategory } from '@portal/shared';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { Provider } from 'urql';
+import { Provider } from '@portal/shared/urql';
 import { contentClient, paths } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
