@@ -15,6 +15,7 @@ const { REMOTE_ENTRY_BUDGET_BYTES } = require('./budgets.cjs');
  * @property {string} [publicPath] defaults to '/en/' for the host and 'auto' for remotes
  * @property {'production' | 'development'} mode
  * @property {Array<object>} [plugins] app-specific plugins
+ * @property {string[]} [preloadFetches] host only: URLs the page always fetches at start-up
  */
 
 /** @param {string} appDir @param {string} request */
@@ -81,10 +82,34 @@ function isProvidedShareFallback(group, provided) {
 }
 
 /**
- * Writes `startup-assets.json`: the JS and CSS the host page loads before its first render — the
- * entry, the bootstrap import and the shared modules it consumes (every chunk group reachable from
- * the entry except the on-demand ones, the fallbacks of what the host provides itself, and what only
- * they load). scripts/check-budgets.mjs reads it.
+ * The JS and CSS the host page loads before its first render — the entry, the bootstrap import and
+ * the shared modules it consumes (every chunk group reachable from the entry except the on-demand
+ * ones, the fallbacks of what the host provides itself, and what only they load), sorted.
+ * @param {any} compilation
+ * @returns {string[]}
+ */
+function startupFiles(compilation) {
+  const files = new Set();
+  const seen = new Set();
+  const provided = new Set(
+    [...compilation.modules]
+      .filter((module) => module.type === PROVIDE_SHARED_MODULE_TYPE)
+      .map((module) => `${module._shareScope}|${module._name}`),
+  );
+  const visit = (group) => {
+    if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
+    if (isProvidedShareFallback(group, provided)) return;
+    seen.add(group);
+    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+    for (const child of group.getChildren()) visit(child);
+  };
+  for (const entry of compilation.entrypoints.values()) visit(entry);
+  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+/**
+ * Writes `startup-assets.json`: the start-up JS and CSS ({@link startupFiles}).
+ * scripts/check-budgets.mjs reads it.
  */
 class StartupAssetsPlugin {
   /** @param {{ webpack: any }} options */
@@ -98,22 +123,7 @@ class StartupAssetsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'StartupAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const files = new Set();
-          const seen = new Set();
-          const provided = new Set(
-            [...compilation.modules]
-              .filter((module) => module.type === PROVIDE_SHARED_MODULE_TYPE)
-              .map((module) => `${module._shareScope}|${module._name}`),
-          );
-          const visit = (group) => {
-            if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
-            if (isProvidedShareFallback(group, provided)) return;
-            seen.add(group);
-            for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
-            for (const child of group.getChildren()) visit(child);
-          };
-          for (const entry of compilation.entrypoints.values()) visit(entry);
-          const list = [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+          const list = startupFiles(compilation);
           const json = JSON.stringify(
             {
               js: list.filter((file) => file.endsWith('.js')),
@@ -129,9 +139,52 @@ class StartupAssetsPlugin {
   }
 }
 
+/**
+ * Adds `<link rel="preload">` tags to the host page: one per start-up script the entry would only
+ * ask for once it runs (so they download with it instead of in waves behind it), and one per
+ * runtime fetch the page always makes first (e.g. /en/remotes.json), so it arrives with the entry.
+ * The script links are `fetchpriority="low"`, the priority of the deferred entry itself: at the default
+ * (high) priority they would compete with the stylesheet and hold back the skeleton's first paint.
+ * The fetch links are `crossorigin="anonymous"`: that matches a plain `fetch()` (cors mode, same-origin
+ * credentials), so the browser hands the preloaded response to it instead of asking again.
+ */
+class StartupPreloadPlugin {
+  /** @param {{ HtmlWebpackPlugin: any, fetches?: string[] }} options */
+  constructor({ HtmlWebpackPlugin, fetches = [] }) {
+    this.HtmlWebpackPlugin = HtmlWebpackPlugin;
+    this.fetches = fetches;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
+      this.HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
+        const publicPath = data.publicPath;
+        const tags = [...data.headTags, ...data.bodyTags];
+        const present = new Set(tags.map((tag) => tag.attributes.src ?? tag.attributes.href));
+        const link = (attributes) => ({
+          tagName: 'link',
+          voidTag: true,
+          meta: { plugin: 'StartupPreloadPlugin' },
+          attributes,
+        });
+        const scripts = startupFiles(compilation)
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => `${publicPath}${file}`)
+          .filter((href) => !present.has(href))
+          .map((href) => link({ rel: 'preload', as: 'script', href, fetchpriority: 'low' }));
+        const fetches = this.fetches.map((href) =>
+          link({ rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }),
+        );
+        data.headTags.push(...fetches, ...scripts);
+        return data;
+      });
+    });
+  }
+}
+
 /** @param {AppOptions} options */
 function commonConfig(options) {
-  const { appDir, name, kind, exposes, mode, plugins = [] } = options;
+  const { appDir, name, kind, exposes, mode, plugins = [], preloadFetches = [] } = options;
   const webpack = load(appDir, 'webpack');
   const HtmlWebpackPlugin = load(appDir, 'html-webpack-plugin');
   const MiniCssExtractPlugin = load(appDir, 'mini-css-extract-plugin');
@@ -213,7 +266,10 @@ function commonConfig(options) {
         ? production
           ? [new RemoteEntryBudgetPlugin({ webpack })]
           : []
-        : [new StartupAssetsPlugin({ webpack })]),
+        : [
+            new StartupAssetsPlugin({ webpack }),
+            new StartupPreloadPlugin({ HtmlWebpackPlugin, fetches: preloadFetches }),
+          ]),
       ...plugins,
     ],
     performance: { hints: false },
@@ -221,4 +277,10 @@ function commonConfig(options) {
   };
 }
 
-module.exports = { commonConfig, RemoteEntryBudgetPlugin, StartupAssetsPlugin, REMOTE_ENTRY_BUDGET_BYTES };
+module.exports = {
+  commonConfig,
+  RemoteEntryBudgetPlugin,
+  StartupAssetsPlugin,
+  StartupPreloadPlugin,
+  REMOTE_ENTRY_BUDGET_BYTES,
+};

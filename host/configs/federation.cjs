@@ -7,6 +7,9 @@ const appOptions = {
   name: 'host',
   kind: 'host',
   publicPath: '/en/',
+  // Fetched first thing at start-up (RUNTIME_CONFIG_URL in src/app/runtime-config.ts): preloaded by
+  // index.html so it downloads alongside the entry instead of after it.
+  preloadFetches: ['/en/remotes.json'],
 };
 
 module.exports = { appOptions };

@@ -120,14 +120,14 @@ describe('useAuthStore', () => {
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: false });
     });
 
-    it('should not call a 403 with another code a block', async () => {
-      fetchMock = mockFetch(() => jsonResponse({ code: 'FORBIDDEN', message: 'x' }, 403));
+    it('should call any 403 but a failed anti-forgery check a block, as SPEC §8 says', async () => {
+      fetchMock = mockFetch(() => emptyResponse(403));
       await expect(useAuthStore.getState().login('a@example.com', 'pw')).resolves.toEqual({
         ok: false,
-        errorKey: 'errors.serviceUnavailable',
+        errorKey: 'LoginForm.errors.blocked',
       });
       expect(fetchMock.requests).toHaveLength(1);
-      expect(useAuthStore.getState().blocked).toBe(false);
+      expect(useAuthStore.getState().blocked).toBe(true);
     });
 
     it('should set apiUnavailable on 404', async () => {
@@ -195,8 +195,15 @@ describe('useAuthStore', () => {
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: true });
     });
 
-    it('should not set blocked on a 403 without the blocked code', async () => {
+    it('should set blocked on a 403 without a body too', async () => {
       fetchMock = mockFetch(() => emptyResponse(403));
+      useAuthStore.setState({ authenticated: true });
+      await useAuthStore.getState().checkSession();
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: true });
+    });
+
+    it('should not set blocked on a failed anti-forgery check', async () => {
+      fetchMock = mockFetch(() => jsonResponse({ code: 'XSRF_INVALID', message: 'x' }, 403));
       useAuthStore.setState({ authenticated: true });
       await useAuthStore.getState().checkSession();
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, blocked: false });

@@ -20,8 +20,6 @@ export type LoginErrorKey = Extract<
   'LoginForm.errors.failed' | 'LoginForm.errors.blocked' | 'errors.serviceUnavailable'
 >;
 
-/** Error code of a 403 that means the account is blocked (CONTRACT.md, accounts). */
-export const ACCOUNT_BLOCKED_CODE = 'ACCOUNT_BLOCKED';
 /** Error code of a 403 for a missing or wrong anti-forgery token (CONTRACT.md, general). */
 export const XSRF_INVALID_CODE = 'XSRF_INVALID';
 
@@ -80,7 +78,9 @@ async function describeFailure(error: unknown): Promise<Failure> {
   return { status, code: (await readApiError(error))?.code };
 }
 
-const isBlocked = ({ status, code }: Failure): boolean => status === 403 && code === ACCOUNT_BLOCKED_CODE;
+// SPEC.md §8: a 403 sets blocked. The one 403 that says nothing about the account is a failed
+// anti-forgery check, which the login repairs by fetching the cookie and trying once more.
+const isBlocked = ({ status, code }: Failure): boolean => status === 403 && code !== XSRF_INVALID_CODE;
 
 // Each login, logout and 401 starts a new generation. An answer is applied only while its
 // generation is still the newest, so a slow session check cannot undo a later login or logout.
