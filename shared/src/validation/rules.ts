@@ -1,19 +1,42 @@
 import { differenceInCalendarDays, differenceInCalendarMonths } from 'date-fns';
 import type { ValidationCode } from './codes';
-import { parseDate } from './dates';
+import { dayOf, parseDate } from './dates';
 import type { DateFormat } from './dates';
 
 /** Largest start-date shift in days, earlier or later. */
 export const START_DATE_MAX_SHIFT_DAYS = 14;
 
-function today0(today: Date): Date {
-  return new Date(today.getFullYear(), today.getMonth(), today.getDate());
-}
-
 /** The policy dates the start-date rules compare against (wire format). */
 export interface PolicyDates {
   startDate: string;
   endDate: string;
+}
+
+/** How a date rule reads the typed value, and which day is today. */
+export interface DateRuleOptions {
+  dateFormat?: DateFormat;
+  today?: Date;
+}
+
+interface RuleDates {
+  date: Date;
+  start: Date;
+  end: Date;
+  today: Date;
+}
+
+/** The typed date and the policy's dates, or the code of the first one that is missing or invalid. */
+function readRuleDates(
+  value: string,
+  policy: PolicyDates,
+  options: DateRuleOptions,
+): RuleDates | ValidationCode {
+  const date = parseDate(value, options.dateFormat ?? 'wire');
+  if (!date) return value.trim() === '' ? 'validation.required' : 'validation.date.invalid';
+  const start = parseDate(policy.startDate, 'wire');
+  const end = parseDate(policy.endDate, 'wire');
+  if (!start || !end) return 'validation.date.invalid';
+  return { date, start, end, today: dayOf(options.today ?? new Date()) };
 }
 
 /**
@@ -23,14 +46,11 @@ export interface PolicyDates {
 export function startDateIssue(
   value: string,
   policy: PolicyDates,
-  options: { dateFormat?: DateFormat; today?: Date } = {},
+  options: DateRuleOptions = {},
 ): ValidationCode | null {
-  const date = parseDate(value, options.dateFormat ?? 'wire');
-  if (!date) return value.trim() === '' ? 'validation.required' : 'validation.date.invalid';
-  const today = today0(options.today ?? new Date());
-  const original = parseDate(policy.startDate, 'wire');
-  const end = parseDate(policy.endDate, 'wire');
-  if (!original || !end) return 'validation.date.invalid';
+  const dates = readRuleDates(value, policy, options);
+  if (typeof dates === 'string') return dates;
+  const { date, start: original, end, today } = dates;
   if (original.getTime() <= today.getTime()) return 'validation.startDate.started';
   if (date.getTime() < today.getTime()) return 'validation.date.notPast';
   const shift = differenceInCalendarDays(date, original);
@@ -45,14 +65,12 @@ export function startDateIssue(
 export function terminationEndDateIssue(
   value: string,
   policy: PolicyDates,
-  options: { dateFormat?: DateFormat; today?: Date } = {},
+  options: DateRuleOptions = {},
 ): ValidationCode | null {
-  const date = parseDate(value, options.dateFormat ?? 'wire');
-  if (!date) return value.trim() === '' ? 'validation.required' : 'validation.date.invalid';
-  const start = parseDate(policy.startDate, 'wire');
-  const end = parseDate(policy.endDate, 'wire');
-  if (!start || !end) return 'validation.date.invalid';
-  if (date.getTime() < today0(options.today ?? new Date()).getTime()) return 'validation.date.notPast';
+  const dates = readRuleDates(value, policy, options);
+  if (typeof dates === 'string') return dates;
+  const { date, start, end, today } = dates;
+  if (date.getTime() < today.getTime()) return 'validation.date.notPast';
   if (date.getTime() < start.getTime()) return 'validation.endDate.beforeStartDate';
   if (date.getTime() >= end.getTime()) return 'validation.endDate.notBeforeCurrentEnd';
   return null;
@@ -62,13 +80,12 @@ export function terminationEndDateIssue(
 export function renewalEndDateIssue(
   value: string,
   policy: PolicyDates,
-  options: { dateFormat?: DateFormat; today?: Date } = {},
+  options: DateRuleOptions = {},
 ): ValidationCode | null {
-  const date = parseDate(value, options.dateFormat ?? 'wire');
-  if (!date) return value.trim() === '' ? 'validation.required' : 'validation.date.invalid';
-  const end = parseDate(policy.endDate, 'wire');
-  if (!end) return 'validation.date.invalid';
-  if (date.getTime() < today0(options.today ?? new Date()).getTime()) return 'validation.date.notPast';
+  const dates = readRuleDates(value, policy, options);
+  if (typeof dates === 'string') return dates;
+  const { date, end, today } = dates;
+  if (date.getTime() < today.getTime()) return 'validation.date.notPast';
   if (date.getTime() <= end.getTime()) return 'validation.endDate.notAfterStartDate';
   return null;
 }
