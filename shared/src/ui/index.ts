@@ -19,6 +19,8 @@ export {
 export type { FieldFrameProps } from './field-parts';
 export { Icon, ICON_NAMES, SPRITE_FILE, SPRITE_URL } from './icon';
 export type { IconName, IconProps } from './icon';
+export { LoadState, ResourceView } from './load-state';
+export type { LoadStateProps, ResourceViewProps } from './load-state';
 export { PageHeading } from './page-heading';
 export type { PageHeadingProps } from './page-heading';
 export { PasswordField } from './password-field';

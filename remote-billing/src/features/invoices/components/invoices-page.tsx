@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Link } from '@portal/shared/router';
-import { Alert, paths, useAuthStore } from '@portal/shared';
+import { Alert, ProfileGate, ResourceView } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
 import { useInvoices } from '../api/get-invoices';
+import type { InvoicesResult } from '../api/get-invoices';
 import { InvoiceTable } from './invoice-table';
 
 export type InvoicesPageProps = PageProps;
@@ -13,17 +13,12 @@ export type InvoicesPageProps = PageProps;
 export function InvoicesPage(_props: InvoicesPageProps) {
   const { t } = useTranslation('billing');
   const headingId = useId();
-  const profileId = useAuthStore((state) => state.profileId);
   return (
     <section className="invoices-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{t('title')}</h1>
-      {profileId ? (
-        <Invoices profileId={profileId} />
-      ) : (
-        <p>
-          <Link to={paths.login()}>{t('loginFirst')}</Link>
-        </p>
-      )}
+      <ProfileGate loginText={t('loginFirst')}>
+        {(profileId) => <Invoices profileId={profileId} />}
+      </ProfileGate>
     </section>
   );
 }
@@ -32,22 +27,18 @@ type InvoicesProps = { profileId: string };
 
 function Invoices({ profileId }: InvoicesProps) {
   const { t } = useTranslation('billing');
-  const { state, retry } = useInvoices(profileId);
+  return (
+    <ResourceView resource={useInvoices(profileId)} errorText={t('error')} loadingLabel={t('loading')}>
+      {(result) => <InvoiceOverview result={result} />}
+    </ResourceView>
+  );
+}
 
-  // Each message is its own live region (status, alert): wrapping it in aria-live as well would
-  // have screen readers announce it twice.
-  if (state.status === 'loading') return <p role="status">{t('loading')}</p>;
-  if (state.status === 'error') {
-    return (
-      <div role="alert" className="load-error">
-        <p>{t('error')}</p>
-        <button type="button" className="button button--secondary" onClick={retry}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
-  if (state.data.paidByInstitute) {
+type InvoiceOverviewProps = { result: InvoicesResult };
+
+function InvoiceOverview({ result }: InvoiceOverviewProps) {
+  const { t } = useTranslation('billing');
+  if (result.paidByInstitute) {
     return (
       <Alert
         type="info"
@@ -57,9 +48,8 @@ function Invoices({ profileId }: InvoicesProps) {
       />
     );
   }
-  const { invoices } = state.data;
-  const open = invoices.filter((invoice) => invoice.state === 'open');
-  const paid = invoices.filter((invoice) => invoice.state === 'paid');
+  const open = result.invoices.filter((invoice) => invoice.state === 'open');
+  const paid = result.invoices.filter((invoice) => invoice.state === 'paid');
   return (
     <>
       <InvoiceTable title={t('open.title')} empty={t('open.empty')} invoices={open} showOutstanding />

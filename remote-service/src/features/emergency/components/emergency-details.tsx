@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, EmergencyQuery, Icon, SanitizedHtml, useLocale } from '@portal/shared';
+import { contentLanguage, EmergencyQuery, Icon, LoadState, SanitizedHtml, useLocale } from '@portal/shared';
 
-import { LoadState } from '../../content/components/load-state';
 import './emergency.css';
 
 /** Title, intro, the 24/7 numbers and the steps to take, in the reader's language. */

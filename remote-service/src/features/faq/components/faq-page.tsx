@@ -2,10 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { Provider } from '@portal/shared/urql';
-import { contentClient, paths } from '@portal/shared';
+import { contentClient, LoadState, paths } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
-import { LoadState } from '../../content/components/load-state';
 import { useFaqCategories } from '../api/use-faq-categories';
 import './faq.css';
 
