@@ -1,4 +1,5 @@
-import { i18n, initI18n } from '@portal/shared';
+import { i18n, initI18n, loadLocale } from '@portal/shared';
+import { HOST_NAMESPACE } from '../i18n';
 import { showStartUpFailure } from './start-up-failure';
 
 const SKELETON = `
@@ -44,9 +45,23 @@ describe('showStartUpFailure', () => {
   });
 
   it('should show the message in the chosen language', async () => {
+    await loadLocale('nl');
     await i18n.changeLanguage('nl');
     showStartUpFailure(new Error('x'), { reload: jest.fn() });
     expect(document.querySelector('[role="alert"] button')?.textContent).toBe('Pagina opnieuw laden');
+    await i18n.changeLanguage('en-GB');
+  });
+
+  it("should say it in both languages when the chosen language's texts are not there", async () => {
+    await loadLocale('nl');
+    await i18n.changeLanguage('nl');
+    // As when the Dutch texts could not be fetched.
+    i18n.removeResourceBundle('nl', HOST_NAMESPACE);
+    showStartUpFailure(new Error('x'), { reload: jest.fn() });
+    expect(document.querySelector('[role="alert"] p')?.textContent).toBe(
+      'The portal could not be started. Het portaal kon niet worden gestart.',
+    );
+    expect(document.querySelector('[role="alert"] button')?.textContent).toBe('Reload / Opnieuw laden');
     await i18n.changeLanguage('en-GB');
   });
 });

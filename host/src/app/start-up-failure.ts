@@ -1,8 +1,8 @@
 import { i18n, initI18n } from '@portal/shared';
 import { HOST_NAMESPACE, registerHostTexts } from '../i18n';
 
-// Used only when even the translations could not be set up: the same two-language text as the
-// page's own <noscript> and loading notice.
+// Used when the translations could not be set up or the chosen language's texts are not there:
+// the same two-language text as the page's own <noscript> and loading notice.
 const UNTRANSLATED = {
   failed: 'The portal could not be started. Het portaal kon niet worden gestart.',
   reload: 'Reload / Opnieuw laden',
@@ -11,7 +11,10 @@ const UNTRANSLATED = {
 function texts(): { failed: string; reload: string } {
   try {
     initI18n();
-    registerHostTexts();
+    void registerHostTexts();
+    // The failure may be that the chosen language's texts could not be fetched: rather than
+    // English alone, say it in both languages then.
+    if (!i18n.hasResourceBundle(i18n.language, HOST_NAMESPACE)) return UNTRANSLATED;
     const t = i18n.getFixedT(null, HOST_NAMESPACE);
     return { failed: t('startup.failed'), reload: t('startup.reload') };
   } catch {

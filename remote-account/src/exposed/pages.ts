@@ -1,23 +1,30 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { registerNamespace } from '@portal/shared';
+import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import en from '../locales/en.json';
-import nl from '../locales/nl.json';
 
-registerNamespace('account', { en, nl });
+// The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
+// the texts of the current language as well as for its code.
+const texts = registerNamespace('account', {
+  en,
+  nl: () => import(/* webpackChunkName: "on-demand-locale-nl-account" */ '../locales/nl.json'),
+});
 
 /** The pages the host can place on a route; keys are fixed by the host's route table. */
 export const pages: Record<string, ComponentType<PageProps>> = {
-  login: lazy(() =>
-    import('../features/login/components/login-page').then((m) => ({ default: m.LoginPage })),
+  login: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-login" */ '../features/login/components/login-page').then(
+      (m) => m.LoginPage,
+    ),
   ),
-  resetPassword: lazy(() =>
-    import('../features/reset-password/components/reset-password-page').then((m) => ({
-      default: m.ResetPasswordPage,
-    })),
+  resetPassword: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-reset-password" */ '../features/reset-password/components/reset-password-page'
+    ).then((m) => m.ResetPasswordPage),
   ),
-  activate: lazy(() =>
-    import('../features/activation/components/activate-page').then((m) => ({ default: m.ActivatePage })),
+  activate: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-activate" */ '../features/activation/components/activate-page').then(
+      (m) => m.ActivatePage,
+    ),
   ),
 };

@@ -1,15 +1,20 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { registerNamespace } from '@portal/shared';
+import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import en from '../locales/en.json';
-import nl from '../locales/nl.json';
 
-registerNamespace('billing', { en, nl });
+// The Dutch texts are a chunk of their own, fetched only when Dutch is used; the page waits for
+// the texts of the current language as well as for its code.
+const texts = registerNamespace('billing', {
+  en,
+  nl: () => import(/* webpackChunkName: "on-demand-locale-nl-billing" */ '../locales/nl.json'),
+});
 
 /** The pages the host can place on a route; keys are fixed by the host's route table. */
 export const pages: Record<string, ComponentType<PageProps>> = {
-  invoices: lazy(() =>
-    import('../features/invoices/components/invoices-page').then((m) => ({ default: m.InvoicesPage })),
+  invoices: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-invoices" */ '../features/invoices/components/invoices-page').then(
+      (m) => m.InvoicesPage,
+    ),
   ),
 };

@@ -1,15 +1,20 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { registerNamespace } from '@portal/shared';
+import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import en from '../locales/en.json';
-import nl from '../locales/nl.json';
 
-registerNamespace('insurance', { en, nl });
+// The Dutch texts are a chunk of their own, fetched only when Dutch is used; the page waits for
+// the texts of the current language as well as for its code.
+const texts = registerNamespace('insurance', {
+  en,
+  nl: () => import(/* webpackChunkName: "on-demand-locale-nl-insurance" */ '../locales/nl.json'),
+});
 
 /** The pages the host can place on a route; keys are fixed by the host's route table. */
 export const pages: Record<string, ComponentType<PageProps>> = {
-  insurances: lazy(() =>
-    import('../features/policies/components/insurances-page').then((m) => ({ default: m.InsurancesPage })),
+  insurances: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-insurances" */ '../features/policies/components/insurances-page').then(
+      (m) => m.InsurancesPage,
+    ),
   ),
 };

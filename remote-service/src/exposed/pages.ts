@@ -1,31 +1,42 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import { registerNamespace } from '@portal/shared';
+import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import en from '../locales/en.json';
-import nl from '../locales/nl.json';
 
-registerNamespace('service', { en, nl });
+// The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
+// the texts of the current language as well as for its code.
+const texts = registerNamespace('service', {
+  en,
+  nl: () => import(/* webpackChunkName: "on-demand-locale-nl-service" */ '../locales/nl.json'),
+});
 
-const faqCategoryPage = lazy(() =>
-  import('../features/faq/components/faq-category-page').then((m) => ({ default: m.FaqCategoryPage })),
+const faqCategoryPage = lazyWithTexts(texts, () =>
+  import(/* webpackChunkName: "page-faq-category" */ '../features/faq/components/faq-category-page').then(
+    (m) => m.FaqCategoryPage,
+  ),
 );
 
 /** The pages the host can place on a route; keys are fixed by the host's route table. */
 export const pages: Record<string, ComponentType<PageProps>> = {
-  serviceContact: lazy(() =>
-    import('../features/service-contact/components/service-contact-page').then((m) => ({
-      default: m.ServiceContactPage,
-    })),
+  serviceContact: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-service-contact" */ '../features/service-contact/components/service-contact-page'
+    ).then((m) => m.ServiceContactPage),
   ),
-  faq: lazy(() => import('../features/faq/components/faq-page').then((m) => ({ default: m.FaqPage }))),
+  faq: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-faq" */ '../features/faq/components/faq-page').then((m) => m.FaqPage),
+  ),
   // One page serves both: with `qaId` (the faqAnswer route) that answer is open.
   faqCategory: faqCategoryPage,
   faqAnswer: faqCategoryPage,
-  contact: lazy(() =>
-    import('../features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })),
+  contact: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-contact" */ '../features/contact/components/contact-page').then(
+      (m) => m.ContactPage,
+    ),
   ),
-  emergency: lazy(() =>
-    import('../features/emergency/components/emergency-page').then((m) => ({ default: m.EmergencyPage })),
+  emergency: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-emergency" */ '../features/emergency/components/emergency-page').then(
+      (m) => m.EmergencyPage,
+    ),
   ),
 };

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 
 import { VALIDATION_CODES } from '../validation';
-import { i18n, initI18n, registerNamespace } from './init-i18n';
+import { i18n, initI18n, localeReady, registerNamespace } from './init-i18n';
 import type { CommonKey } from './keys';
 import { contentLanguage, isLocale, LOCALE_STORAGE_KEY } from './locales';
 import en from './locales/en.json';
@@ -16,27 +16,43 @@ function leafKeys(value: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
+// A visitor whose stored choice is Dutch (the English start is in namespaces.test.tsx).
 describe('i18n', () => {
+  const earlyNl = jest.fn(async () => ({ hello: 'Hallo' }));
+  let earlyReady: Promise<void>;
+  let ready: Promise<void>;
+
   beforeAll(() => {
-    registerNamespace('early', { en: { hello: 'Hello' }, nl: { hello: 'Hallo' } });
+    earlyReady = registerNamespace('early', { en: { hello: 'Hello' }, nl: earlyNl });
     localStorage.setItem(LOCALE_STORAGE_KEY, 'nl');
     initI18n();
+    // Before anything else can run: the Dutch texts are being fetched at once.
+    expect(earlyNl).toHaveBeenCalledTimes(1);
+    ready = localeReady();
   });
 
   afterEach(async () => {
     await act(() => i18n.changeLanguage('en-GB'));
   });
 
-  it('should start in the stored language and set <html lang>', () => {
+  // First: the other tests end in English.
+  it('should start in the stored language and have its texts once localeReady resolves', async () => {
     expect(i18n.language).toBe('nl');
     expect(document.documentElement.lang).toBe('nl');
+    await ready;
+    expect(i18n.t('early:hello')).toBe('Hallo');
+    expect(i18n.t('validation.required')).toBe('Dit veld is verplicht.');
+    await expect(earlyReady).resolves.toBeUndefined();
+    const { result } = renderHook(() => useLocale());
+    expect(result.current.locale).toBe('nl');
   });
 
   it('should return the same instance when called again', () => {
     expect(initI18n({ lng: 'en-GB' })).toBe(i18n);
   });
 
-  it.each(['en-GB', 'nl'])('should have a %s text for every validation code', (lng) => {
+  it.each(['en-GB', 'nl'])('should have a %s text for every validation code', async (lng) => {
+    await ready;
     const missing = VALIDATION_CODES.filter(
       (code) => typeof i18n.getResource(lng, 'common', code) !== 'string',
     );
@@ -66,7 +82,11 @@ describe('i18n', () => {
   });
 
   it('should register namespaces before and after initialisation and fall back to English', async () => {
-    registerNamespace('late', { en: { bye: 'Goodbye', only: 'Only English' }, nl: { bye: 'Dag' } });
+    await ready;
+    await registerNamespace('late', {
+      en: { bye: 'Goodbye', only: 'Only English' },
+      nl: async () => ({ default: { bye: 'Dag' } }),
+    });
     await i18n.changeLanguage('nl');
     expect(i18n.t('early:hello')).toBe('Hallo');
     expect(i18n.t('late:bye')).toBe('Dag');

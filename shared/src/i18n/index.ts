@@ -1,5 +1,5 @@
-export { i18n, initI18n, registerNamespace } from './init-i18n';
-export type { InitI18nOptions, NamespaceResources } from './init-i18n';
+export { i18n, initI18n, loadLocale, localeReady, registerNamespace } from './init-i18n';
+export type { InitI18nOptions, NamespaceResources, NamespaceTexts, NamespaceTextsLoader } from './init-i18n';
 export type { CommonKey, CommonTexts } from './keys';
 export {
   COMMON_NAMESPACE,
@@ -10,5 +10,6 @@ export {
   SUPPORTED_LOCALES,
 } from './locales';
 export type { Locale } from './locales';
+export { lazyWithTexts } from './lazy-with-texts';
 export { useLocale } from './use-locale';
 export type { UseLocaleResult } from './use-locale';

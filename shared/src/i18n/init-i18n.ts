@@ -3,15 +3,13 @@ import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from '@portal/shared/react-i18next';
 
 import en from './locales/en.json';
-import nl from './locales/nl.json';
 import { COMMON_NAMESPACE, DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY, SUPPORTED_LOCALES } from './locales';
 import type { Locale } from './locales';
+import { completeInitialisation, loadLocale, registerNamespace } from './namespaces';
+import type { NamespaceResources } from './namespaces';
 
-/** The texts of one namespace in both languages; nl may be shorter, en-GB is the fallback. */
-export type NamespaceResources = {
-  en: Record<string, unknown>;
-  nl: Record<string, unknown>;
-};
+export { loadLocale, localeReady, registerNamespace } from './namespaces';
+export type { NamespaceResources, NamespaceTexts, NamespaceTextsLoader } from './namespaces';
 
 /** Options of {@link initI18n}. */
 export type InitI18nOptions = {
@@ -19,8 +17,11 @@ export type InitI18nOptions = {
   lng?: Locale;
 };
 
-// Namespaces registered before initI18n ran (remote modules register at import time).
-const pending = new Map<string, NamespaceResources>();
+// The host's texts share this chunk name: a Dutch visitor fetches both in one request.
+const COMMON_TEXTS: NamespaceResources = {
+  en,
+  nl: () => import(/* webpackChunkName: "on-demand-locale-nl" */ './locales/nl.json'),
+};
 
 function readStoredLocale(): Locale | undefined {
   try {
@@ -36,16 +37,22 @@ function setDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-function addBundles(ns: string, resources: NamespaceResources): void {
-  i18next.addResourceBundle('en-GB', ns, resources.en, true, true);
-  i18next.addResourceBundle('nl', ns, resources.nl, true, true);
+function loadInBackground(lng: Locale): void {
+  loadLocale(lng).catch((error: unknown) => {
+    // Only logged here: whoever waits for the texts (localeReady, setLocale) gets the failure and
+    // tells the user.
+    console.error(`The ${lng} texts could not be loaded.`, error);
+  });
 }
 
 /**
  * Initialises the one i18next instance of the page (shared as a Module Federation singleton)
- * with react-i18next and the `common` namespace. Safe to call more than once: later calls return
- * the same instance. The language is `options.lng`, else the user's stored choice
- * (`localStorage['portal-locale']`), else en-GB; `<html lang>` follows every change.
+ * with react-i18next and the `common` namespace. Synchronous: the en-GB texts are bundled; other
+ * languages' texts are fetched on demand (see {@link loadLocale}), and when the start language is
+ * Dutch they start loading at once (await {@link localeReady} before the first render). Safe to
+ * call more than once: later calls return the same instance. The language is `options.lng`, else
+ * the user's stored choice (`localStorage['portal-locale']`), else en-GB; `<html lang>` follows
+ * every change, and components re-render when texts arrive.
  */
 export function initI18n(options: InitI18nOptions = {}): I18n {
   if (i18next.isInitialized) return i18next;
@@ -60,30 +67,24 @@ export function initI18n(options: InitI18nOptions = {}): I18n {
     defaultNS: COMMON_NAMESPACE,
     // Remote namespaces can use the shared texts (errors, validation) without a prefix.
     fallbackNS: COMMON_NAMESPACE,
-    resources: {
-      'en-GB': { [COMMON_NAMESPACE]: en },
-      nl: { [COMMON_NAMESPACE]: nl },
-    },
-    // Resources are bundled, so initialisation finishes synchronously.
+    resources: { [DEFAULT_LOCALE]: { [COMMON_NAMESPACE]: en } },
+    // The start texts are bundled, so initialisation finishes synchronously.
     initAsync: false,
     returnNull: false,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    // 'added': a component re-renders when a language's texts arrive after it rendered.
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
-  for (const [ns, resources] of pending) addBundles(ns, resources);
-  pending.clear();
+  void registerNamespace(COMMON_NAMESPACE, COMMON_TEXTS);
+  completeInitialisation();
+  if (lng !== DEFAULT_LOCALE) loadInBackground(lng);
   setDocumentLanguage(i18next.language);
-  i18next.on('languageChanged', setDocumentLanguage);
+  i18next.on('languageChanged', (changed) => {
+    setDocumentLanguage(changed);
+    // useLocale loads before it switches; this covers any other caller of changeLanguage.
+    if (isLocale(changed)) loadInBackground(changed);
+  });
   return i18next;
-}
-
-/**
- * Adds a namespace of texts (one per remote), e.g. `registerNamespace('insurance', {en, nl})`.
- * Works before or after {@link initI18n}; registering again merges and overwrites keys.
- */
-export function registerNamespace(ns: string, resources: NamespaceResources): void {
-  if (i18next.isInitialized) addBundles(ns, resources);
-  else pending.set(ns, resources);
 }
 
 /** The i18next instance (initialised by {@link initI18n}). */

@@ -28,17 +28,18 @@ describe('mountStandalone', () => {
     document.body.innerHTML = '';
   });
 
-  // `container` as given to mountStandalone: `undefined` leaves it to find `#root`.
-  function mountAt(path: string, container?: Element | null) {
+  // `container` as given to mountStandalone: `undefined` leaves it to find `#root`. Awaited: the
+  // app renders once the texts of the language are there.
+  async function mountAt(path: string, container?: Element | null) {
     window.history.replaceState(null, '', path);
     if (container) document.body.append(container);
-    act(() => {
+    await act(async () => {
       root = mountStandalone({ pages, container });
     });
   }
 
   it('should link every page and send an unknown path to the first one', async () => {
-    mountAt('/nowhere', document.createElement('div'));
+    await mountAt('/nowhere', document.createElement('div'));
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
     expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
@@ -48,19 +49,19 @@ describe('mountStandalone', () => {
   });
 
   it('should pass the rest of the path as id and username', async () => {
-    mountAt('/activate/token-1/anna@example.com', document.createElement('div'));
+    await mountAt('/activate/token-1/anna@example.com', document.createElement('div'));
     expect(await screen.findByText('activate token-1 anna@example.com')).toBeInTheDocument();
   });
 
   it('should navigate between pages with the links', async () => {
     const user = userEvent.setup();
-    mountAt('/login', document.createElement('div'));
+    await mountAt('/login', document.createElement('div'));
     await user.click(await screen.findByRole('link', { name: 'Activate' }));
     expect(await screen.findByText('activate - -')).toBeInTheDocument();
   });
 
   it('should label the links with readable words', async () => {
-    mountAt('/login', document.createElement('div'));
+    await mountAt('/login', document.createElement('div'));
     expect((await screen.findAllByRole('link')).map((link) => link.textContent)).toEqual([
       'Login',
       'Activate',
@@ -73,13 +74,13 @@ describe('mountStandalone', () => {
     const container = document.createElement('div');
     container.id = 'root';
     document.body.append(container);
-    mountAt('/login');
+    await mountAt('/login');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(container).toContainElement(screen.getByRole('navigation'));
   });
 
-  it('should render nothing when there is no container', () => {
-    mountAt('/login', null);
+  it('should render nothing when there is no container', async () => {
+    await mountAt('/login', null);
     expect(root).toBeNull();
     expect(document.body).toBeEmptyDOMElement();
   });

@@ -1,11 +1,12 @@
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, use } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { Provider as UrqlProvider } from '@portal/shared/urql';
 
 import { contentClient } from '../content/content-client';
-import { initI18n } from '../i18n/init-i18n';
+import { initI18n, localeReady } from '../i18n/init-i18n';
 import type { ExposedPages, PageProps } from '../routing/page-props';
 import { Spinner } from '../ui/spinner';
 
@@ -73,11 +74,20 @@ function StandaloneApp({ pages, labels }: StandaloneAppProps) {
   );
 }
 
+type TextsReadyProps = { ready: Promise<void>; children: ReactNode };
+
+// Holds the app back (the Suspense fallback shows) until the stored language's texts are there.
+function TextsReady({ ready, children }: TextsReadyProps) {
+  use(ready);
+  return children;
+}
+
 /**
  * Mounts a remote on its own, for its team's dev server: every exposed page on `/<key>` with a
  * link list to reach them, unknown paths sent to the first page, and what follows a page's key
  * passed on as the `id` and `username` props, as the host does for `/activate/:id/:username`.
- * Provides what the host would: i18n, the content client and a router.
+ * Provides what the host would: i18n (rendering once the stored language's texts are loaded, as
+ * the host does; in English when they cannot be fetched), the content client and a router.
  *
  * Call it from the remote's `src/bootstrap.tsx`, which `src/index.ts` imports asynchronously so
  * that Module Federation can negotiate the shared modules before React loads.
@@ -91,14 +101,21 @@ export function mountStandalone({
 }: MountStandaloneOptions): Root | null {
   initI18n();
   if (!container) return null;
+  const ready = localeReady().catch((error: unknown) => {
+    console.error('The texts of the stored language could not be loaded; showing English.', error);
+  });
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <UrqlProvider value={contentClient}>
-        <BrowserRouter basename="/">
-          <StandaloneApp pages={pages} labels={labels} />
-        </BrowserRouter>
-      </UrqlProvider>
+      <Suspense fallback={<Spinner />}>
+        <TextsReady ready={ready}>
+          <UrqlProvider value={contentClient}>
+            <BrowserRouter basename="/">
+              <StandaloneApp pages={pages} labels={labels} />
+            </BrowserRouter>
+          </UrqlProvider>
+        </TextsReady>
+      </Suspense>
     </StrictMode>,
   );
   return root;

@@ -4,3 +4,4 @@ export type { FetchHandler, FetchMock } from './mock-fetch';
 export { renderWithProviders } from './render-with-providers';
 export type { RenderWithProvidersOptions } from './render-with-providers';
 export { initTestI18n } from './test-i18n';
+export type { InitTestI18nOptions } from './test-i18n';

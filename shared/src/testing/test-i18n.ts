@@ -1,18 +1,28 @@
 import type { i18n as I18n } from 'i18next';
 
-import { i18n, initI18n, registerNamespace } from '../i18n/init-i18n';
+import { i18n, initI18n, loadLocale, registerNamespace } from '../i18n/init-i18n';
 import type { NamespaceResources } from '../i18n/init-i18n';
 import type { Locale } from '../i18n/locales';
 
+/** Options of {@link initTestI18n}. */
+export type InitTestI18nOptions = {
+  /** The language to switch to (default en-GB); its texts are loaded first. */
+  lng?: Locale;
+  /** Namespaces to register, e.g. `{ billing: { en, nl: () => import('../locales/nl.json') } }`. */
+  namespaces?: Record<string, NamespaceResources>;
+};
+
 /**
- * The i18n instance for unit tests: initialised once, switched to `lng` (default en-GB) and
- * given the namespaces a remote's tests need, e.g. `initTestI18n({ namespaces: { billing } })`.
+ * The i18n instance for unit tests: initialised once, given the namespaces a test needs, and
+ * switched to `lng` (default en-GB) once that language's texts of every registered namespace are
+ * loaded, so a Dutch test sees Dutch on its first render.
  */
-export async function initTestI18n(
-  options: { lng?: Locale; namespaces?: Record<string, NamespaceResources> } = {},
-): Promise<I18n> {
-  initI18n({ lng: options.lng ?? 'en-GB' });
-  for (const [ns, resources] of Object.entries(options.namespaces ?? {})) registerNamespace(ns, resources);
-  if (i18n.language !== (options.lng ?? 'en-GB')) await i18n.changeLanguage(options.lng ?? 'en-GB');
+export async function initTestI18n(options: InitTestI18nOptions = {}): Promise<I18n> {
+  const lng = options.lng ?? 'en-GB';
+  initI18n({ lng: 'en-GB' });
+  for (const [ns, resources] of Object.entries(options.namespaces ?? {}))
+    void registerNamespace(ns, resources);
+  await loadLocale(lng);
+  if (i18n.language !== lng) await i18n.changeLanguage(lng);
   return i18n;
 }

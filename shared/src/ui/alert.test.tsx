@@ -15,7 +15,7 @@ describe('Alert', () => {
         second: 'Second message',
         rich: 'See <a href="/en/faq">the FAQ</a> for {{name}}<script>window.hacked = true</script>',
       },
-      nl: {},
+      nl: async () => ({}),
     });
   });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { SUPPORTED_LOCALES, useLocale } from '@portal/shared';
 import type { Locale } from '@portal/shared';
@@ -7,23 +8,50 @@ const LABELS: Record<Locale, { short: string; lang: string }> = {
   nl: { short: 'NL', lang: 'nl' },
 };
 
-/** EN/NL switch: each language's name is given in that language for screen readers. */
+/**
+ * EN/NL switch: each language's name is given in that language for screen readers. A language's
+ * texts are fetched before it is switched to; meanwhile the switch stays usable and says it is
+ * busy, and when they cannot be fetched the language stays as it was and an alert says so.
+ */
 export function LocaleSwitch() {
   const { t } = useTranslation('host');
   const { locale, setLocale } = useLocale();
+  const [loading, setLoading] = useState<Locale | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const choose = async (option: Locale) => {
+    setFailed(false);
+    setLoading(option);
+    try {
+      await setLocale(option);
+    } catch (error) {
+      console.error(`The ${option} texts could not be loaded.`, error);
+      setFailed(true);
+    } finally {
+      // A later choice may have started meanwhile: only the latest one clears the busy state.
+      setLoading((current) => (current === option ? null : current));
+    }
+  };
+
   return (
-    <div className="locale-switch" role="group" aria-label={t('nav.language')}>
-      {SUPPORTED_LOCALES.map((option) => (
-        <button
-          key={option}
-          type="button"
-          lang={LABELS[option].lang}
-          aria-pressed={option === locale}
-          onClick={() => void setLocale(option)}
-        >
-          {LABELS[option].short}
-        </button>
-      ))}
-    </div>
+    <>
+      <div className="locale-switch" role="group" aria-label={t('nav.language')} aria-busy={loading !== null}>
+        {SUPPORTED_LOCALES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            lang={LABELS[option].lang}
+            aria-pressed={option === locale}
+            onClick={() => void choose(option)}
+          >
+            {LABELS[option].short}
+          </button>
+        ))}
+      </div>
+      {/* Always in the page, so that screen readers announce the message when it appears. */}
+      <div className="locale-switch__alert" role="alert">
+        {failed ? t('nav.languageFailed') : null}
+      </div>
+    </>
   );
 }

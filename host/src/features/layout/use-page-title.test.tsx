@@ -1,6 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { Client, fetchExchange, Provider } from '@portal/shared/urql';
-import { i18n, initI18n } from '@portal/shared';
+import { i18n, initI18n, loadLocale } from '@portal/shared';
 import type { RouteHandle } from '../../app/route-handle';
 import { registerHostTexts } from '../../i18n';
 import { usePageTitle } from './use-page-title';
@@ -23,9 +23,11 @@ function TitleProbe({ handle }: { handle: RouteHandle }) {
 }
 
 describe('usePageTitle', () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     initI18n({ lng: 'en-GB' });
-    registerHostTexts();
+    void registerHostTexts();
+    // The tests switch with changeLanguage: the Dutch texts must be there already.
+    await loadLocale('nl');
   });
   afterEach(async () => {
     await act(() => i18n.changeLanguage('en-GB'));

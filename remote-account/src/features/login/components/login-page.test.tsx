@@ -7,11 +7,10 @@ import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { LoginPage } from './login-page';
 
 initI18n({ lng: 'en-GB' });
-registerNamespace('account', { en, nl });
+registerNamespace('account', { en, nl: () => import('../../../locales/nl.json') });
 
 let fetchMock: FetchMock | undefined;
 

@@ -7,11 +7,10 @@ import type { FetchMock } from '@portal/shared/testing';
 import type { RawInvoice } from '@portal/shared/wire';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { InvoicesPage } from './invoices-page';
 
 initI18n({ lng: 'en-GB' });
-registerNamespace('billing', { en, nl });
+registerNamespace('billing', { en, nl: () => import('../../../locales/nl.json') });
 
 let fetchMock: FetchMock | undefined;
 afterEach(() => fetchMock?.restore());

@@ -8,11 +8,10 @@ import type { FetchMock } from '@portal/shared/testing';
 import type { RawPolicy } from '@portal/shared/wire';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { InsurancesPage } from './insurances-page';
 
 initI18n({ lng: 'en-GB' });
-registerNamespace('insurance', { en, nl });
+registerNamespace('insurance', { en, nl: () => import('../../../locales/nl.json') });
 
 let fetchMock: FetchMock | undefined;
 afterEach(() => fetchMock?.restore());

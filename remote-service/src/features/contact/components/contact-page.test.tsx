@@ -6,10 +6,9 @@ import { emptyResponse, jsonResponse, mockFetch, renderWithProviders } from '@po
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { ContactPage } from './contact-page';
 
-registerNamespace('service', { en, nl });
+registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });
 
 let fetchMock: FetchMock | undefined;
 afterEach(() => fetchMock?.restore());

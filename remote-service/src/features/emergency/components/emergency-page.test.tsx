@@ -5,11 +5,10 @@ import { jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { EmergencyPage } from './emergency-page';
 
 initI18n({ lng: 'en-GB' });
-registerNamespace('service', { en, nl });
+registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });
 
 let fetchMock: FetchMock | undefined;
 afterEach(() => fetchMock?.restore());

@@ -6,10 +6,9 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/tes
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { FaqOverview, FaqPage } from './faq-page';
 
-registerNamespace('service', { en, nl });
+registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });
 
 const CATEGORIES = [
   {

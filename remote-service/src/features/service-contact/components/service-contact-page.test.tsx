@@ -4,10 +4,9 @@ import { registerNamespace } from '@portal/shared';
 import { renderWithProviders } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import nl from '../../../locales/nl.json';
 import { ServiceContactPage } from './service-contact-page';
 
-registerNamespace('service', { en, nl });
+registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });
 
 describe('ServiceContactPage', () => {
   it('should introduce the service pages and link to each of them', () => {

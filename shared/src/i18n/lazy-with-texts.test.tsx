@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react';
+import { Component, Suspense } from 'react';
+import type { ReactNode } from 'react';
+
+import { lazyWithTexts } from './lazy-with-texts';
+
+type BoundaryProps = { children: ReactNode };
+
+class Boundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error ? <p>failed: {this.state.error.message}</p> : this.props.children;
+  }
+}
+
+function Page({ name }: { name: string }) {
+  return <h1>{name}</h1>;
+}
+
+function settleLater() {
+  let resolve: () => void = () => undefined;
+  let reject: (error: Error) => void = () => undefined;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('lazyWithTexts', () => {
+  it('should render the page only once its code and its texts are there', async () => {
+    const texts = settleLater();
+    const load = jest.fn(async () => Page);
+    const LazyPage = lazyWithTexts(texts.promise, load);
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>loading</p>}>
+          <LazyPage name="Invoices" />
+        </Suspense>,
+      );
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+
+    await act(async () => texts.resolve());
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+  });
+
+  it('should fail like a lazy page when the texts cannot be fetched', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const texts = settleLater();
+    const LazyPage = lazyWithTexts(texts.promise, async () => Page);
+    await act(async () => {
+      render(
+        <Boundary>
+          <Suspense fallback={<p>loading</p>}>
+            <LazyPage name="Invoices" />
+          </Suspense>
+        </Boundary>,
+      );
+    });
+    await act(async () => texts.reject(new Error('Loading chunk failed.')));
+    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+});
