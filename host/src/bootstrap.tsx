@@ -1,9 +1,18 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from '@portal/shared/router';
+import { BrowserRouter } from '@portal/shared/router';
 import { Provider as UrqlProvider } from '@portal/shared/urql';
-import { BASENAME, contentClient, contentLanguage, initI18n, useAuthStore } from '@portal/shared';
+import {
+  BASENAME,
+  contentClient,
+  contentLanguage,
+  DEFAULT_LOCALE,
+  initI18n,
+  localeReady,
+  useAuthStore,
+} from '@portal/shared';
+import { AppRoutes } from './app/app-routes';
 import { buildAppRoutes } from './app/routes';
 import { fetchRuntimeConfig } from './app/runtime-config';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
@@ -26,7 +35,13 @@ async function checkSession(): Promise<void> {
 
 async function start(): Promise<void> {
   const i18n = initI18n();
-  registerHostTexts();
+  void registerHostTexts();
+  // A visitor who chose Dutch gets Dutch on the first paint; when those texts cannot be fetched,
+  // the portal starts in English rather than not at all.
+  const texts = localeReady().catch(async (error: unknown) => {
+    console.error(error);
+    await i18n.changeLanguage(DEFAULT_LOCALE);
+  });
   registerPlugins([preloadErrorPlugin()]);
 
   const runtime = await fetchRuntimeConfig();
@@ -39,17 +54,18 @@ async function start(): Promise<void> {
   const [contentRoutes] = await Promise.all([
     loadContentRoutes(contentClient, pageTree.root, pageTree.lang),
     checkSession(),
+    texts,
   ]);
-  const router = createBrowserRouter(buildAppRoutes(contentRoutes, { tagManager, pageTree }), {
-    basename: BASENAME,
-  });
+  const routes = buildAppRoutes(contentRoutes, { tagManager, pageTree });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   createRoot(container).render(
     <StrictMode>
       <UrqlProvider value={contentClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter basename={BASENAME}>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
       </UrqlProvider>
     </StrictMode>,
   );

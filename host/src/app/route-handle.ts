@@ -1,4 +1,5 @@
-import type { UIMatch } from '@portal/shared/router';
+import { matchRoutes } from '@portal/shared/router';
+import type { RouteObject } from '@portal/shared/router';
 
 /** What every route of the shell carries in its `handle` (the route meta of SPEC.md §2). */
 export type RouteHandle = {
@@ -23,10 +24,18 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 }
 
 /** The handle of the deepest matched route that has one. */
-export function currentHandle(matches: readonly UIMatch[]): RouteHandle | undefined {
+export function currentHandle(
+  matches: ReadonlyArray<{ route: { handle?: unknown } }> | null,
+): RouteHandle | undefined {
+  if (!matches) return undefined;
   for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle;
+    const handle = matches[index]?.route.handle;
     if (isRouteHandle(handle)) return handle;
   }
   return undefined;
+}
+
+/** The handle of the route that shows `pathname` (relative to the basename), if any. */
+export function handleForPath(routes: readonly RouteObject[], pathname: string): RouteHandle | undefined {
+  return currentHandle(matchRoutes([...routes], pathname));
 }

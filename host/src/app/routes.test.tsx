@@ -1,10 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '@portal/shared/router';
+import { screen } from '@testing-library/react';
 import type { RouteObject } from '@portal/shared/router';
 import type * as Router from '@portal/shared/router';
 import { useAuthStore } from '@portal/shared';
 import type { RemoteSlotProps } from '../features/remotes/remote-slot';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
+import { renderRoutes } from '../testing/render-routes';
 import { buildAppRoutes } from './routes';
 import type { RouteHandle } from './route-handle';
 
@@ -44,9 +44,7 @@ const CONTENT: ContentRoute[] = [
 const OPTIONS = { tagManager: false, pageTree: { root: '/sitecore/content/expat-portal/home', lang: 'en' } };
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(buildAppRoutes(CONTENT, OPTIONS), { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderRoutes(buildAppRoutes(CONTENT, OPTIONS), url);
 }
 
 async function slot(): Promise<Pick<RemoteSlotProps, 'remote' | 'page' | 'pageProps'>> {
@@ -109,14 +107,14 @@ describe('buildAppRoutes', () => {
   it('should send a visitor from a page that requires a login to the login page', async () => {
     const router = renderAt('/insurances');
     expect(await slot()).toEqual({ remote: 'account', page: 'login', pageProps: {} });
-    expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/insurances');
+    expect(router.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.location.search).get('redirect')).toBe('/insurances');
   });
 
   it('should guard every content page that requires a login, host pages too', async () => {
     const router = renderAt('/secret');
     await screen.findByTestId('slot');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('should show a guarded page to a logged-in student', async () => {
@@ -130,7 +128,7 @@ describe('buildAppRoutes', () => {
     async (url) => {
       const router = renderAt(url);
       expect(await screen.findByText('home page g-home')).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/home');
+      expect(router.location.pathname).toBe('/home');
     },
   );
 

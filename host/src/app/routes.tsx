@@ -4,7 +4,6 @@ import { paths, ROUTE_PATTERNS } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { RequireAuth } from '../features/auth/require-auth';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
-import { AppErrorPage } from '../features/layout/app-error-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { ContentPage } from '../features/pages/content-page';
 import { DemoPage } from '../features/pages/demo-page';
@@ -194,17 +193,17 @@ export function buildAppRoutes(
       };
     });
 
+  const children: RouteObject[] = [
+    { index: true, element: <Navigate to={paths.home()} replace /> },
+    ...fixed,
+    ...content,
+    { path: '*', element: <Navigate to={paths.home()} replace /> },
+  ];
   return [
     {
       path: '/',
-      element: <AppLayout tagManager={options.tagManager} pageTree={options.pageTree} />,
-      errorElement: <AppErrorPage />,
-      children: [
-        { index: true, element: <Navigate to={paths.home()} replace /> },
-        ...fixed,
-        ...content,
-        { path: '*', element: <Navigate to={paths.home()} replace /> },
-      ],
+      element: <AppLayout tagManager={options.tagManager} pageTree={options.pageTree} routes={children} />,
+      children,
     },
   ];
 }

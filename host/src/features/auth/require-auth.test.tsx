@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from '@portal/shared/router';
+import { screen } from '@testing-library/react';
+import { useLocation } from '@portal/shared/router';
 import { useAuthStore } from '@portal/shared';
+import { renderRoutes } from '../../testing/render-routes';
 import { RequireAuth } from './require-auth';
 
 function LoginProbe() {
@@ -9,7 +10,7 @@ function LoginProbe() {
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/login', element: <LoginProbe /> },
       {
@@ -21,10 +22,8 @@ function renderAt(url: string) {
         ),
       },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 describe('RequireAuth', () => {
@@ -34,10 +33,8 @@ describe('RequireAuth', () => {
     useAuthStore.setState({ authenticated: false });
     const router = renderAt('/invoices?year=2026#open');
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/invoices?year=2026#open',
-    );
+    expect(router.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.location.search).get('redirect')).toBe('/invoices?year=2026#open');
     expect(screen.queryByText('invoices page')).not.toBeInTheDocument();
   });
 

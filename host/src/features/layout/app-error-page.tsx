@@ -1,12 +1,17 @@
-import { useEffect } from 'react';
+import { Component, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { useRouteError } from '@portal/shared/router';
 import { Button } from '@portal/shared';
 
-/** The last error boundary: an error no slot handled (SPEC.md §8, rethrown). */
-export function AppErrorPage() {
+/** Props of {@link AppErrorPage}. */
+export type AppErrorPageProps = {
+  /** What was thrown; logged for the incident. */
+  error: unknown;
+};
+
+/** What the last error boundary shows: an error no slot handled (SPEC.md §8, rethrown). */
+export function AppErrorPage({ error }: AppErrorPageProps) {
   const { t } = useTranslation('host');
-  const error = useRouteError();
 
   useEffect(() => {
     console.error(error);
@@ -19,4 +24,22 @@ export function AppErrorPage() {
       <Button onClick={() => window.location.reload()}>{t('appError.reload')}</Button>
     </main>
   );
+}
+
+/** Props of {@link AppErrorBoundary}. */
+export type AppErrorBoundaryProps = { children: ReactNode };
+
+type AppErrorBoundaryState = { failed: false } | { failed: true; error: unknown };
+
+/** The boundary around the whole route tree: the last stop of an error nothing else handled. */
+export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorBoundaryState> {
+  override state: AppErrorBoundaryState = { failed: false };
+
+  static getDerivedStateFromError(error: unknown): AppErrorBoundaryState {
+    return { failed: true, error };
+  }
+
+  override render() {
+    return this.state.failed ? <AppErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Link, Outlet, useMatches } from '@portal/shared/router';
+import { Link, Outlet, useLocation } from '@portal/shared/router';
+import type { RouteObject } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import { currentHandle } from '../../app/route-handle';
+import { handleForPath } from '../../app/route-handle';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
 import { GlobalAlert } from './global-alert';
 import { SiteFooter } from './site-footer';
@@ -19,12 +20,15 @@ export type AppLayoutProps = {
   tagManager: boolean;
   /** Where the page titles come from (see {@link usePageTitle}). */
   pageTree: PageTreeSource;
+  /** The routes rendered in the outlet: the one showing the current path gives the page meta. */
+  routes: readonly RouteObject[];
 };
 
 /** The shell around every page: header and navigation, global alert, page, footer. */
-export function AppLayout({ tagManager, pageTree }: AppLayoutProps) {
+export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
   const { t } = useTranslation('host');
-  const handle = currentHandle(useMatches());
+  const { pathname } = useLocation();
+  const handle = useMemo(() => handleForPath(routes, pathname), [routes, pathname]);
   const main = useRef<HTMLElement>(null);
 
   useUnauthorizedRedirect();

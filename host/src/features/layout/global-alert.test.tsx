@@ -1,10 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from '@portal/shared/router';
+import { act, screen } from '@testing-library/react';
+import { Outlet } from '@portal/shared/router';
+import { renderRoutes } from '../../testing/render-routes';
 import { i18n, initI18n, useGlobalAlertStore } from '@portal/shared';
 import { GlobalAlert } from './global-alert';
 
 function renderAlert() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         // As in the app layout: the alert stays mounted above every page.
@@ -20,10 +21,8 @@ function renderAlert() {
         ],
       },
     ],
-    { initialEntries: ['/invoices'] },
+    '/invoices',
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 describe('GlobalAlert', () => {

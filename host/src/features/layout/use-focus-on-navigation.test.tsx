@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useEffect, useRef } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from '@portal/shared/router';
+import { Outlet } from '@portal/shared/router';
+import { renderRoutes } from '../../testing/render-routes';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 function Layout() {
@@ -27,7 +28,7 @@ function HeadingPage() {
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         element: <Layout />,
@@ -38,10 +39,8 @@ function renderAt(url: string) {
         ],
       },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
 
 describe('useFocusOnNavigation', () => {
