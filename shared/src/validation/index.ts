@@ -19,20 +19,18 @@ export {
   LOGIN_PASSWORD_MIN,
   MAX_LENGTHS,
   NEW_PASSWORD_MIN,
-  bicSchema,
   birthDateSchema,
   countryCodeSchema,
   dateSchema,
   emailSchema,
   futureDateSchema,
   houseNumberSchema,
-  ibanSchema,
   loginPasswordSchema,
   lookupHouseNumberSchema,
   newPasswordSchema,
-  normalizeIban,
   postcodeSchema,
 } from './fields';
+export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
 export type { DateSchemaOptions } from './fields';
 export {
   PAYMENT_TERM_MIN_MONTHS,
@@ -58,17 +56,19 @@ export {
   changeStartDateSchema,
   claimSchema,
   contactRequestSchema,
-  emailChangeFormSchema,
   insuranceRequestSchema,
-  loginSchema,
-  newPasswordFormSchema,
-  newUsernameSchema,
-  passwordBodySchema,
   paymentSchema,
   profileSchema,
   receiptIssue,
   renewalSchema,
   terminationSchema,
 } from './schemas';
+export {
+  emailChangeFormSchema,
+  loginSchema,
+  newPasswordFormSchema,
+  newUsernameSchema,
+  passwordBodySchema,
+} from './account-schemas';
 export { toFieldIssues } from './issues';
 export type { FieldIssue } from './issues';

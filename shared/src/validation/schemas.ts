@@ -4,21 +4,20 @@ import { parseDate, parseWireDate } from './dates';
 import type { DateFormat } from './dates';
 import {
   MAX_LENGTHS,
-  bicSchema,
   birthDateSchema,
   countryCodeSchema,
   dateSchema,
   emailSchema,
   futureDateSchema,
   houseNumberSchema,
-  ibanSchema,
-  loginPasswordSchema,
-  newPasswordSchema,
   optionalText,
   requiredOption,
   requiredText,
 } from './fields';
 import type { DateSchemaOptions } from './fields';
+import { bicSchema, ibanSchema } from './bank-fields';
+import { schemaIssue, withRules } from './form-rules';
+import type { FieldRule } from './form-rules';
 import {
   SHORT_TERM_MONTHS,
   paymentTermFitsPeriod,
@@ -40,45 +39,6 @@ export const CONTACT_CATEGORIES = ['CLAIMS', 'FINANCIAL', 'COVERAGE'] as const;
 export const INSURANCE_TYPES = ['TRAVEL', 'HEALTH', 'STAY'] as const;
 /** Yes/no answers. */
 export const YES_NO = ['YES', 'NO'] as const;
-
-type Obj = Record<string, unknown>;
-
-/** A cross-field rule: the code to report at `field`, or null. */
-interface FieldRule<T> {
-  field: string;
-  test: (input: T) => ValidationCode | null;
-}
-
-/** Runs cross-field rules after the object schema passed; each failing rule adds an issue at its field. */
-function withRules<TSchema extends v.GenericSchema<unknown, Obj>>(
-  schema: TSchema,
-  rules: ReadonlyArray<FieldRule<v.InferOutput<TSchema>>>,
-) {
-  return v.pipe(
-    schema,
-    v.rawCheck<v.InferOutput<TSchema>>(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const input = dataset.value;
-      for (const rule of rules) {
-        const code = rule.test(input);
-        if (code) {
-          addIssue({
-            message: code,
-            path: [{ type: 'object', origin: 'value', input, key: rule.field, value: input[rule.field] }],
-          });
-        }
-      }
-    }),
-  );
-}
-
-function schemaIssue(schema: v.GenericSchema, value: unknown): ValidationCode | null {
-  const result = v.safeParse(schema, value);
-  return result.success ? null : ((result.issues[0]?.message ?? 'validation.type') as ValidationCode);
-}
-
-/** Login form: e-mail and password. */
-export const loginSchema = v.object({ email: emailSchema, password: loginPasswordSchema });
 
 /** Personal details (`POST /api/en/profiles/{id}/`). */
 export function profileSchema(options: DateSchemaOptions = {}) {
@@ -332,42 +292,3 @@ export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
     ],
   );
 }
-
-/** `{password}` of activation (no special character needed) or set password. */
-export function passwordBodySchema(options: { special?: boolean } = {}) {
-  return v.object({ password: newPasswordSchema(options) });
-}
-
-/** `{newUsername}` of an e-mail change. */
-export const newUsernameSchema = v.object({ newUsername: emailSchema });
-
-/** New password with repeat (set-password and activation forms). */
-export function newPasswordFormSchema(options: { special?: boolean } = {}) {
-  return withRules(
-    v.object({ password: newPasswordSchema(options), repeatPassword: v.string('validation.required') }),
-    [
-      {
-        field: 'repeatPassword',
-        test: (input) => (input.password === input.repeatPassword ? null : 'validation.password.notSame'),
-      },
-    ],
-  );
-}
-
-/** E-mail change form: new e-mail, its repeat and the current password. */
-export const emailChangeFormSchema = withRules(
-  v.object({
-    newUsername: emailSchema,
-    repeatUsername: v.string('validation.required'),
-    password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
-  }),
-  [
-    {
-      field: 'repeatUsername',
-      test: (input) =>
-        input.newUsername.toLowerCase() === input.repeatUsername.trim().toLowerCase()
-          ? null
-          : 'validation.email.notSame',
-    },
-  ],
-);
