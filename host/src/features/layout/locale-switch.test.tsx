@@ -29,7 +29,7 @@ describe('LocaleSwitch', () => {
     expect(screen.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'false');
     expect(document.documentElement.lang).toBe('nl');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('nl');
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('should stay usable and say it is busy while the texts load', async () => {
@@ -80,7 +80,7 @@ describe('LocaleSwitch', () => {
     // Trying again fetches again.
     await user.click(screen.getByRole('button', { name: 'NL' }));
     expect(await screen.findByRole('group', { name: 'Taal' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(flakyNl).toHaveBeenCalledTimes(2);
   });
 });

@@ -48,9 +48,10 @@ export function LocaleSwitch() {
           </button>
         ))}
       </div>
-      {/* Always in the page, so that screen readers announce the message when it appears. */}
-      <div className="locale-switch__alert" role="alert">
-        {failed ? t('nav.languageFailed') : null}
+      {/* The live region is always in the page, so that screen readers announce the message when it
+          appears; the alert role comes with the message, so an empty region is no alert. */}
+      <div className="locale-switch__alert" aria-live="assertive">
+        {failed ? <p role="alert">{t('nav.languageFailed')}</p> : null}
       </div>
     </>
   );
