@@ -5,6 +5,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { createFederationPlugin, federationAliases } = require('./federation.cjs');
 const { REMOTE_ENTRY_BUDGET_BYTES } = require('./budgets.cjs');
+const { StartupChunksPlugin } = require('./startup-chunks.cjs');
 
 /**
  * @typedef {object} AppOptions
@@ -82,13 +83,13 @@ function isProvidedShareFallback(group, provided) {
 }
 
 /**
- * The JS and CSS the host page loads before its first render — the entry, the bootstrap import and
- * the shared modules it consumes (every chunk group reachable from the entry except the on-demand
- * ones, the fallbacks of what the host provides itself, and what only they load), sorted.
+ * The JS and CSS files of some chunk groups and of every group they load in turn, sorted: except the
+ * on-demand groups, the fallbacks of shared modules this build provides itself, and what only they load.
  * @param {any} compilation
+ * @param {Iterable<any>} roots chunk groups
  * @returns {string[]}
  */
-function startupFiles(compilation) {
+function chunkGroupFiles(compilation, roots) {
   const files = new Set();
   const seen = new Set();
   const provided = new Set(
@@ -103,8 +104,57 @@ function startupFiles(compilation) {
     for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
     for (const child of group.getChildren()) visit(child);
   };
-  for (const entry of compilation.entrypoints.values()) visit(entry);
+  for (const root of roots) visit(root);
   return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+/**
+ * The JS and CSS the host page loads before its first render — the entry, the bootstrap import and
+ * the shared modules it consumes (see {@link chunkGroupFiles}).
+ * @param {any} compilation
+ * @returns {string[]}
+ */
+function startupFiles(compilation) {
+  return chunkGroupFiles(compilation, compilation.entrypoints.values());
+}
+
+/** Lazy page chunks named `page-…` (`webpackChunkName`) are listed in `page-assets.json`. */
+const PAGE_CHUNK_PREFIX = 'page-';
+
+/** @param {string[]} list */
+const byType = (list) => ({
+  js: list.filter((file) => file.endsWith('.js')),
+  css: list.filter((file) => file.endsWith('.css')),
+});
+
+/**
+ * Writes `page-assets.json` in a remote: for each lazy page chunk named `page-…`, the JS and CSS the
+ * browser fetches to show that page inside the host ({@link chunkGroupFiles}: the shared modules come
+ * from the host). scripts/check-budgets.mjs adds the login page's to the first load of /en/login.
+ */
+class PageAssetsPlugin {
+  /** @param {{ webpack: any }} options */
+  constructor({ webpack }) {
+    this.webpack = webpack;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = this.webpack;
+    compiler.hooks.thisCompilation.tap('PageAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const pages = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (name.startsWith(PAGE_CHUNK_PREFIX))
+              pages[name] = byType(chunkGroupFiles(compilation, [group]));
+          }
+          const json = JSON.stringify(pages, null, 2);
+          compilation.emitAsset('page-assets.json', new sources.RawSource(json));
+        },
+      );
+    });
+  }
 }
 
 /**
@@ -123,15 +173,7 @@ class StartupAssetsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'StartupAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const list = startupFiles(compilation);
-          const json = JSON.stringify(
-            {
-              js: list.filter((file) => file.endsWith('.js')),
-              css: list.filter((file) => file.endsWith('.css')),
-            },
-            null,
-            2,
-          );
+          const json = JSON.stringify(byType(startupFiles(compilation)), null, 2);
           compilation.emitAsset('startup-assets.json', new sources.RawSource(json));
         },
       );
@@ -182,6 +224,25 @@ class StartupPreloadPlugin {
   }
 }
 
+/**
+ * react-router's package exports point at its development build whatever the mode: it keeps its
+ * warnings and dev-only checks (0.4 KB gzip on every page). Production builds take the production
+ * build the package ships beside it.
+ * @param {string} appDir
+ */
+function reactRouterProductionAliases(appDir) {
+  const routerDom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [appDir] }));
+  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [routerDom] }));
+  const aliases = {
+    'react-router$': path.join(routerDir, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist', 'production', 'dom-export.mjs'),
+  };
+  for (const file of Object.values(aliases)) {
+    if (!fs.existsSync(file)) throw new Error(`react-router's production build is missing: ${file}`);
+  }
+  return aliases;
+}
+
 /** @param {AppOptions} options */
 function commonConfig(options) {
   const { appDir, name, kind, exposes, mode, plugins = [], preloadFetches = [] } = options;
@@ -196,7 +257,7 @@ function commonConfig(options) {
     mode,
     context: appDir,
     entry: { main: './src/index.ts' },
-    target: 'web',
+    target: ['web', 'es2020'],
     output: {
       path: path.join(appDir, 'dist'),
       publicPath,
@@ -209,7 +270,10 @@ function commonConfig(options) {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-      alias: federationAliases({ appDir, exposes }),
+      alias: {
+        ...federationAliases({ appDir, exposes }),
+        ...(production ? reactRouterProductionAliases(appDir) : {}),
+      },
     },
     module: {
       rules: [
@@ -264,9 +328,10 @@ function commonConfig(options) {
       // Budgets are about what students download: production builds only.
       ...(kind === 'remote'
         ? production
-          ? [new RemoteEntryBudgetPlugin({ webpack })]
+          ? [new RemoteEntryBudgetPlugin({ webpack }), new PageAssetsPlugin({ webpack })]
           : []
         : [
+            ...(production ? [new StartupChunksPlugin({ onDemandPrefix: ON_DEMAND_CHUNK_PREFIX })] : []),
             new StartupAssetsPlugin({ webpack }),
             new StartupPreloadPlugin({ HtmlWebpackPlugin, fetches: preloadFetches }),
           ]),
@@ -280,6 +345,7 @@ function commonConfig(options) {
 module.exports = {
   commonConfig,
   RemoteEntryBudgetPlugin,
+  PageAssetsPlugin,
   StartupAssetsPlugin,
   StartupPreloadPlugin,
   REMOTE_ENTRY_BUDGET_BYTES,

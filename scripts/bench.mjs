@@ -23,6 +23,7 @@ prints: first-load JS (gzip) of /en/login and /en/insurances (logged in), each r
 Options:
   --no-lighthouse   skip Lighthouse
   --no-api          skip the api benchmark
+  --files           also list every JS file of the first loads, with its gzip size
   -h, --help        show this help`;
 
 const CHROMIUM_ARGS = [
@@ -70,6 +71,7 @@ async function firstLoadJs(browser, url, { login } = {}) {
   const files = (await Promise.all(pending)).filter(Boolean);
   await context.close();
   return {
+    list: files,
     files: files.length,
     raw: files.reduce((sum, file) => sum + file.raw, 0),
     gzip: files.reduce((sum, file) => sum + file.gzip, 0),
@@ -145,6 +147,7 @@ async function main() {
     options: {
       'no-lighthouse': { type: 'boolean', default: false },
       'no-api': { type: 'boolean', default: false },
+      files: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -186,8 +189,14 @@ async function main() {
 
     step('First-load JavaScript');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    const listFiles = (visit) => {
+      if (!values.files) return;
+      for (const file of [...visit.list].sort((a, b) => b.gzip - a.gzip))
+        console.log(`  ${kb(file.gzip).padStart(9)}  ${new URL(file.url).host}${new URL(file.url).pathname}`);
+    };
     try {
       const login = await firstLoadJs(browser, `${host}/en/login`);
+      listFiles(login);
       figures.push([
         'first-load JS /en/login (gzip)',
         `${kb(login.gzip)} in ${login.files} files (raw ${kb(login.raw)})`,
@@ -195,6 +204,7 @@ async function main() {
       const insurances = await firstLoadJs(browser, `${host}/en/insurances`, {
         login: 'anna.devries@example.com',
       });
+      listFiles(insurances);
       figures.push([
         'first-load JS /en/insurances, logged in (gzip)',
         `${kb(insurances.gzip)} in ${insurances.files} files (raw ${kb(insurances.raw)})`,
