@@ -108,6 +108,10 @@ export default tseslint.config(
               name: '@portal/shared',
               message: 'Import a pure module: @portal/shared/validation, /domain or /wire.',
             },
+            {
+              name: '@portal/shared/ui',
+              message: 'The UI kit is React code: import a pure module (/validation, /domain or /wire).',
+            },
           ],
         },
       ],

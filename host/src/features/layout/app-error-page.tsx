@@ -1,7 +1,7 @@
 import { Component, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button } from '@portal/shared';
+import { Button } from '@portal/shared/ui';
 
 /** Props of {@link AppErrorPage}. */
 export type AppErrorPageProps = {

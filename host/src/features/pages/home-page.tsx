@@ -1,6 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { PageHeading, paths, useAuthStore } from '@portal/shared';
+import { paths, useAuthStore } from '@portal/shared';
+import { PageHeading } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 import { ContentBody } from './content-page';
 

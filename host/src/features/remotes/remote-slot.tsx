@@ -1,6 +1,7 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { Navigate } from '@portal/shared/router';
-import { paths, Spinner } from '@portal/shared';
+import { paths } from '@portal/shared';
+import { Spinner } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 import { PRELOAD_ERROR_EVENT } from './preload-error';
 import type { PreloadErrorDetail } from './preload-error';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { Button, errorStatus, PasswordField, paths, useValibotForm } from '@portal/shared';
+import { errorStatus, paths } from '@portal/shared';
+import { Button, PasswordField, useValibotForm } from '@portal/shared/ui';
 import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/shared/validation';
 
 import { activateAccount } from '../api/activate-account';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { Button, paths, useAuthStore } from '@portal/shared';
+import { paths, useAuthStore } from '@portal/shared';
+import { Button } from '@portal/shared/ui';
 
 /** Shown on the login page while a session is active. */
 export function LoggedIn() {

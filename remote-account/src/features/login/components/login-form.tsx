@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
-import {
-  Alert,
-  Button,
-  PasswordField,
-  paths,
-  readRedirect,
-  TextField,
-  useAuthStore,
-  useValibotForm,
-} from '@portal/shared';
+import { paths, readRedirect, useAuthStore } from '@portal/shared';
+import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal/shared/ui';
 import type { LoginErrorKey } from '@portal/shared';
 import { loginSchema } from '@portal/shared/validation';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Alert, ProfileGate, ResourceView } from '@portal/shared';
+import { ProfileGate } from '@portal/shared';
+import { Alert, ResourceView } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
 import { useInvoices } from '../api/get-invoices';

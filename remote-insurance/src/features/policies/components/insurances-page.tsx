@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { paths, ProfileGate, ResourceView } from '@portal/shared';
+import { paths, ProfileGate } from '@portal/shared';
+import { ResourceView } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
 import { usePolicies } from '../api/get-policies';

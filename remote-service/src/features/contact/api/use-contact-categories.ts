@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
 import { ContactCategoriesQuery, contentLanguage, useLocale } from '@portal/shared';
-import type { FieldOption } from '@portal/shared';
+import type { FieldOption } from '@portal/shared/ui';
 import { CONTACT_CATEGORIES } from '@portal/shared/validation';
 
 /**

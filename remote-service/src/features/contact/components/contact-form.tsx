@@ -8,7 +8,7 @@ import {
   TextAreaField,
   TextField,
   useValibotForm,
-} from '@portal/shared';
+} from '@portal/shared/ui';
 import { YES_NO } from '@portal/shared/validation';
 
 import { useContactCategories } from '../api/use-contact-categories';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, EmergencyQuery, Icon, LoadState, SanitizedHtml, useLocale } from '@portal/shared';
+import { contentLanguage, EmergencyQuery, useLocale } from '@portal/shared';
+import { Icon, LoadState, SanitizedHtml } from '@portal/shared/ui';
 
 import './emergency.css';
 

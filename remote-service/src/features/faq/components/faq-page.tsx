@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { Provider } from '@portal/shared/urql';
-import { contentClient, LoadState, paths } from '@portal/shared';
+import { contentClient, paths } from '@portal/shared';
+import { LoadState } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
 import { useFaqCategories } from '../api/use-faq-categories';

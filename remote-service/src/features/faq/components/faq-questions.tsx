@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from '@portal/shared/router';
-import { paths, SanitizedHtml } from '@portal/shared';
+import { paths } from '@portal/shared';
+import { SanitizedHtml } from '@portal/shared/ui';
 import type { FaqCategory } from '@portal/shared';
 
 import './faq.css';
