@@ -25,6 +25,44 @@ test.describe('navigation', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
   });
 
+  test('should fetch the Dutch texts only for Dutch, and paint Dutch first after a reload', async ({
+    page,
+  }) => {
+    const dutchFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/locale-nl/.test(request.url())) dutchFiles.push(request.url());
+    });
+    // Records the first text the page heading ever shows, to catch English shown before Dutch.
+    await page.addInitScript(() => {
+      const record = () => {
+        const heading = document.querySelector('h1');
+        if (!heading?.textContent) return false;
+        (window as unknown as { firstHeading?: string }).firstHeading ??= heading.textContent;
+        return true;
+      };
+      new MutationObserver((_, observer) => {
+        if (record()) observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+
+    await page.goto('/en/login');
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    expect(dutchFiles).toEqual([]);
+
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
+    const dutch = await page.getByRole('heading', { level: 1 }).textContent();
+    // The host's and the account remote's Dutch texts, fetched on the switch.
+    expect(dutchFiles.length).toBeGreaterThanOrEqual(2);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(dutch ?? '');
+    const firstHeading = await page.evaluate(
+      () => (window as unknown as { firstHeading?: string }).firstHeading,
+    );
+    expect(firstHeading).toBe(dutch);
+  });
+
   test('should report a content-view with the route name of each page visited, in order', async ({
     page,
   }) => {
