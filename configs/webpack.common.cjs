@@ -128,58 +128,55 @@ const byType = (list) => ({
 });
 
 /**
- * Writes `page-assets.json` in a remote: for each lazy page chunk named `page-…`, the JS and CSS the
- * browser fetches to show that page inside the host ({@link chunkGroupFiles}: the shared modules come
- * from the host). scripts/check-budgets.mjs adds the login page's to the first load of /en/login.
+ * Writes a JSON list of assets beside the bundle (e.g. `startup-assets.json`), for
+ * scripts/check-budgets.mjs to read.
  */
-class PageAssetsPlugin {
-  /** @param {{ webpack: any }} options */
-  constructor({ webpack }) {
+class AssetListPlugin {
+  /** @param {{ webpack: any, file: string, list: (compilation: any) => object }} options */
+  constructor({ webpack, file, list }) {
     this.webpack = webpack;
+    this.file = file;
+    this.list = list;
   }
 
   apply(compiler) {
     const { Compilation, sources } = this.webpack;
-    compiler.hooks.thisCompilation.tap('PageAssetsPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('AssetListPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'PageAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        { name: 'AssetListPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const pages = {};
-          for (const [name, group] of compilation.namedChunkGroups) {
-            if (name.startsWith(PAGE_CHUNK_PREFIX))
-              pages[name] = byType(chunkGroupFiles(compilation, [group]));
-          }
-          const json = JSON.stringify(pages, null, 2);
-          compilation.emitAsset('page-assets.json', new sources.RawSource(json));
+          const json = JSON.stringify(this.list(compilation), null, 2);
+          compilation.emitAsset(this.file, new sources.RawSource(json));
         },
       );
     });
   }
 }
+
+/** The host's `startup-assets.json`: the start-up JS and CSS ({@link startupFiles}). */
+const startupAssetsPlugin = (webpack) =>
+  new AssetListPlugin({
+    webpack,
+    file: 'startup-assets.json',
+    list: (compilation) => byType(startupFiles(compilation)),
+  });
 
 /**
- * Writes `startup-assets.json`: the start-up JS and CSS ({@link startupFiles}).
- * scripts/check-budgets.mjs reads it.
+ * A remote's `page-assets.json`: for each lazy page chunk named `page-…`, the JS and CSS the browser
+ * fetches to show that page inside the host ({@link chunkGroupFiles}: the shared modules come from
+ * the host). check-budgets adds the login page's to the first load of /en/login.
  */
-class StartupAssetsPlugin {
-  /** @param {{ webpack: any }} options */
-  constructor({ webpack }) {
-    this.webpack = webpack;
-  }
-
-  apply(compiler) {
-    const { Compilation, sources } = this.webpack;
-    compiler.hooks.thisCompilation.tap('StartupAssetsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'StartupAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const json = JSON.stringify(byType(startupFiles(compilation)), null, 2);
-          compilation.emitAsset('startup-assets.json', new sources.RawSource(json));
-        },
-      );
-    });
-  }
-}
+const pageAssetsPlugin = (webpack) =>
+  new AssetListPlugin({
+    webpack,
+    file: 'page-assets.json',
+    list: (compilation) =>
+      Object.fromEntries(
+        [...compilation.namedChunkGroups]
+          .filter(([name]) => name.startsWith(PAGE_CHUNK_PREFIX))
+          .map(([name, group]) => [name, byType(chunkGroupFiles(compilation, [group]))]),
+      ),
+  });
 
 /**
  * Adds `<link rel="preload">` tags to the host page: one per start-up script the entry would only
@@ -328,11 +325,11 @@ function commonConfig(options) {
       // Budgets are about what students download: production builds only.
       ...(kind === 'remote'
         ? production
-          ? [new RemoteEntryBudgetPlugin({ webpack }), new PageAssetsPlugin({ webpack })]
+          ? [new RemoteEntryBudgetPlugin({ webpack }), pageAssetsPlugin(webpack)]
           : []
         : [
             ...(production ? [new StartupChunksPlugin({ onDemandPrefix: ON_DEMAND_CHUNK_PREFIX })] : []),
-            new StartupAssetsPlugin({ webpack }),
+            startupAssetsPlugin(webpack),
             new StartupPreloadPlugin({ HtmlWebpackPlugin, fetches: preloadFetches }),
           ]),
       ...plugins,
@@ -345,8 +342,7 @@ function commonConfig(options) {
 module.exports = {
   commonConfig,
   RemoteEntryBudgetPlugin,
-  PageAssetsPlugin,
-  StartupAssetsPlugin,
+  AssetListPlugin,
   StartupPreloadPlugin,
   REMOTE_ENTRY_BUDGET_BYTES,
 };
