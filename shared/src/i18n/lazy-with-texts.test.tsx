@@ -51,8 +51,8 @@ describe('lazyWithTexts', () => {
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
   });
 
-  it('should fail like a lazy page when the texts cannot be fetched', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('should show the page in the fallback language when its texts cannot be fetched', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const texts = settleLater();
     const LazyPage = lazyWithTexts(texts.promise, async () => Page);
     await act(async () => {
@@ -65,6 +65,25 @@ describe('lazyWithTexts', () => {
       );
     });
     await act(async () => texts.reject(new Error('Loading chunk failed.')));
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('English'), expect.any(Error));
+    jest.restoreAllMocks();
+  });
+
+  it('should fail like a lazy page when its code cannot be fetched', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const LazyPage = lazyWithTexts<{ name: string }>(Promise.resolve(), () =>
+      Promise.reject(new Error('Loading chunk failed.')),
+    );
+    await act(async () => {
+      render(
+        <Boundary>
+          <Suspense fallback={<p>loading</p>}>
+            <LazyPage name="Invoices" />
+          </Suspense>
+        </Boundary>,
+      );
+    });
     expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
     jest.restoreAllMocks();
   });
