@@ -63,7 +63,12 @@ function runtimeExperiments({ exposes, production }) {
   // Every app runs in the browser only: leave out the runtime's Node.js loaders.
   const optimization = { target: 'web' };
   if (!isRemote) return { provideExternalRuntime: true, optimization };
-  return production ? { externalRuntime: true, optimization } : { optimization };
+  // A remote loads no other remote (lint forbids it): leave out the code that would (0.7 KB gzip of
+  // each remoteEntry.js).
+  const remoteOptimization = { ...optimization, disableRemote: true };
+  return production
+    ? { externalRuntime: true, optimization: remoteOptimization }
+    : { optimization: remoteOptimization };
 }
 
 /**
