@@ -94,19 +94,18 @@ class StartupChunksPlugin {
               providerChunks.set(id, new Set([...(providerChunks.get(id) ?? []), ...(group?.chunks ?? [])]));
             }
           }
-          const waitsFor = new Map(chunks.map((chunk) => [chunk, new Set()]));
-          for (const chunk of chunks) {
+          // Every chunk, not only the ones to merge: a wait through a chunk left alone still counts.
+          const waitsFor = new Map([...allChunks].map((chunk) => [chunk, new Set()]));
+          for (const chunk of allChunks) {
             for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
               if (module.type !== CONSUME_SHARED_MODULE_TYPE) continue;
               for (const id of shareIds(module.options.shareScope, module.options.shareKey)) {
-                for (const provider of providerChunks.get(id) ?? []) {
-                  if (waitsFor.has(provider)) waitsFor.get(chunk).add(provider);
-                }
+                for (const provider of providerChunks.get(id) ?? []) waitsFor.get(chunk)?.add(provider);
               }
             }
           }
 
-          const ranks = rankChunks(chunks, waitsFor);
+          const ranks = rankChunks([...allChunks], waitsFor);
           const byRank = new Map();
           for (const chunk of chunks) {
             const rank = ranks.get(chunk);

@@ -31,6 +31,17 @@ describe('rankChunks', () => {
     assert.equal(ranks.get(i18next), 0);
   });
 
+  it('should rank through a chunk that is not merged, so an indirect wait keeps two chunks apart', () => {
+    const [page, onDemandShared, provider] = ['page', 'on-demand-shared', 'provider'].map(chunk);
+    const waitsFor = new Map([
+      [page, new Set([onDemandShared])],
+      [onDemandShared, new Set([provider])],
+      [provider, new Set()],
+    ]);
+    const ranks = rankChunks([page, onDemandShared, provider], waitsFor);
+    assert.notEqual(ranks.get(page), ranks.get(provider));
+  });
+
   it('should ignore a chunk waiting for itself', () => {
     const lone = chunk('lone');
     assert.equal(rankChunks([lone], new Map([[lone, new Set([lone])]])).get(lone), 0);
