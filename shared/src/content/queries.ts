@@ -20,38 +20,27 @@ export type PagesQueryResult = { item: { pages: ContentPage[] } | null };
 
 export { CONTENT_ROOT, TEST_CONTENT_ROOT } from './content-roots';
 
-/** The page tree below a content root, 4 levels deep. */
+/** The page tree below a content root, 4 levels deep; every level asks for the same fields. */
 export const PagesQuery: TypedDocumentNode<PagesQueryResult, PagesQueryVariables> = gql`
+  fragment PageFields on Page {
+    id
+    name
+    path
+    pageTitle
+    pageDescription
+    requiresAuth
+  }
+
   query pages($path: String!, $lang: String!) {
     item(path: $path, language: $lang) {
       pages {
-        id
-        name
-        path
-        pageTitle
-        pageDescription
-        requiresAuth
+        ...PageFields
         pages {
-          id
-          name
-          path
-          pageTitle
-          pageDescription
-          requiresAuth
+          ...PageFields
           pages {
-            id
-            name
-            path
-            pageTitle
-            pageDescription
-            requiresAuth
+            ...PageFields
             pages {
-              id
-              name
-              path
-              pageTitle
-              pageDescription
-              requiresAuth
+              ...PageFields
             }
           }
         }

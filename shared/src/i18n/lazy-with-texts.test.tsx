@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 import { lazyWithTexts } from './lazy-with-texts';
 
@@ -32,18 +32,25 @@ function settleLater() {
   return { promise, resolve, reject };
 }
 
+/** Renders a lazy page as a slot does: inside a Suspense boundary and an error boundary. */
+async function renderPage(LazyPage: ComponentType<{ name: string }>) {
+  await act(async () => {
+    render(
+      <Boundary>
+        <Suspense fallback={<p>loading</p>}>
+          <LazyPage name="Invoices" />
+        </Suspense>
+      </Boundary>,
+    );
+  });
+}
+
 describe('lazyWithTexts', () => {
   it('should render the page only once its code and its texts are there', async () => {
     const texts = settleLater();
     const load = jest.fn(async () => Page);
     const LazyPage = lazyWithTexts(texts.promise, load);
-    await act(async () => {
-      render(
-        <Suspense fallback={<p>loading</p>}>
-          <LazyPage name="Invoices" />
-        </Suspense>,
-      );
-    });
+    await renderPage(LazyPage);
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.getByText('loading')).toBeInTheDocument();
 
@@ -55,15 +62,7 @@ describe('lazyWithTexts', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const texts = settleLater();
     const LazyPage = lazyWithTexts(texts.promise, async () => Page);
-    await act(async () => {
-      render(
-        <Boundary>
-          <Suspense fallback={<p>loading</p>}>
-            <LazyPage name="Invoices" />
-          </Suspense>
-        </Boundary>,
-      );
-    });
+    await renderPage(LazyPage);
     await act(async () => texts.reject(new Error('Loading chunk failed.')));
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith(expect.stringContaining('English'), expect.any(Error));
@@ -75,15 +74,7 @@ describe('lazyWithTexts', () => {
     const LazyPage = lazyWithTexts<{ name: string }>(Promise.resolve(), () =>
       Promise.reject(new Error('Loading chunk failed.')),
     );
-    await act(async () => {
-      render(
-        <Boundary>
-          <Suspense fallback={<p>loading</p>}>
-            <LazyPage name="Invoices" />
-          </Suspense>
-        </Boundary>,
-      );
-    });
+    await renderPage(LazyPage);
     expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
     jest.restoreAllMocks();
   });
