@@ -94,6 +94,8 @@ export default defineConfig({
       env: {
         API_RESET: '1',
         API_DEV_OUTBOX: '1',
+        // Card and iDeal journeys pay through the sandbox provider page.
+        API_PAYMENT_SANDBOX: '1',
         API_DATA_DIR: process.env.E2E_API_DATA_DIR,
         GTM_ID,
         // The remotes also serve the two extra hosts below.

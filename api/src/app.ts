@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.js';
 import { changeRoutes } from './routes/changes.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
+import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
 import { readRoutes } from './routes/reads.js';
 
 /** What the app is built from; tests pass an in-memory database and their own clock. */
@@ -60,12 +61,18 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
 
   // Double-submit anti-forgery: the readable XSRF-TOKEN cookie must come back in X-XSRF-TOKEN on
   // every state-changing call. The content endpoint is exempt: it is read-only and key-protected.
+  // The payment sandbox's page posts a plain form, which carries the same token as a field instead.
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
     if (!cookieToken) {
       void reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), cookieOptions(request, false));
     }
-    if (SAFE_METHODS.has(request.method) || request.url.startsWith('/sitecore/')) return;
+    if (
+      SAFE_METHODS.has(request.method) ||
+      request.url.startsWith('/sitecore/') ||
+      request.url.startsWith(SANDBOX_PREFIX)
+    )
+      return;
     const headerToken = request.headers['x-xsrf-token'];
     if (!cookieToken || typeof headerToken !== 'string' || headerToken !== cookieToken) {
       throw new ApiError(403, 'XSRF_INVALID', 'The anti-forgery token is missing or wrong.');
@@ -86,6 +93,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   await app.register(readRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
+  await app.register(paymentRoutes, context);
   await registerContent(app, { apiKey: config.contentApiKey });
   return app;
 }

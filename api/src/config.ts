@@ -12,6 +12,8 @@ export interface Config {
   smtpUrl?: string;
   publicOrigin: string;
   trustProxy: TrustProxy;
+  /** API_PAYMENT_SANDBOX=1: the sandbox stands in for the payment provider (development, journeys). */
+  paymentSandbox: boolean;
   /** The clock; tests inject their own to move time forward. */
   now: () => Date;
 }
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicOrigin: (env.API_PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    paymentSandbox: env.API_PAYMENT_SANDBOX === '1',
     now: () => new Date(),
   };
 }

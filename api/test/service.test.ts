@@ -47,7 +47,7 @@ describe('service calls', () => {
   let anna: Session;
 
   before(async () => {
-    t = await createTestApp(start);
+    t = await createTestApp(start, { config: { paymentSandbox: true } });
   });
   beforeEach(async () => {
     await t.reset();
@@ -346,14 +346,27 @@ describe('service calls', () => {
         .find((invoice) => invoice.invoiceNumber === invoiceNumber);
     }
 
+    /** The sandbox page's form, as the browser posts it. */
+    const decide = (redirectUrl: string, action: 'pay' | 'cancel') =>
+      t.request({
+        method: 'POST',
+        url: redirectUrl,
+        headers: { cookie: anna.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ action, xsrf: anna.xsrf }).toString(),
+      });
+
     it('should send card and iDEAL payments to the sandbox, which turns the invoice paid', async () => {
       for (const method of ['CREDITCARD', 'IDEAL']) {
         const response = await pay('INV-100103', { method, returnUrl: '/en/invoices' });
         assert.equal(response.statusCode, 200, response.body);
         assert.match(response.json().redirectUrl, /^\/api\/sandbox\/pay\/[0-9a-f]{32}$/);
-        const page = await t.request({ method: 'GET', url: response.json().redirectUrl });
+        const page = await t.request({
+          method: 'GET',
+          url: response.json().redirectUrl,
+          headers: { cookie: anna.cookie },
+        });
         assert.equal(page.statusCode, 200);
-        assert.match(page.body, new RegExp(`INV-100103 \\(${method}\\), status PENDING`));
+        assert.match(page.body, new RegExp(`INV-100103 \\(${method}\\): EUR 20.00, status PENDING`));
       }
       const card = (
         await pay('INV-100103', { method: 'CREDITCARD', returnUrl: '/en/invoices?tab=open' })
@@ -363,8 +376,8 @@ describe('service calls', () => {
         'J',
         'not paid before the provider says so',
       );
-      const paid = await t.request({ method: 'GET', url: `${card.redirectUrl}?action=pay` });
-      assert.equal(paid.statusCode, 302);
+      const paid = await decide(card.redirectUrl, 'pay');
+      assert.equal(paid.statusCode, 303);
       assert.equal(paid.headers.location, '/en/invoices?tab=open&payment=paid');
       const settled = await outstanding('INV-100103');
       assert.equal(settled?.isOutstanding, 'N');
@@ -376,14 +389,24 @@ describe('service calls', () => {
 
     it('should leave the invoice open when the payment is cancelled', async () => {
       const ideal = (await pay('INV-100104', { method: 'IDEAL', returnUrl: '/en/invoices' })).json();
-      const cancelled = await t.request({ method: 'GET', url: `${ideal.redirectUrl}?action=cancel` });
+      const cancelled = await decide(ideal.redirectUrl, 'cancel');
       assert.equal(cancelled.headers.location, '/en/invoices?payment=cancelled');
       // A finished payment cannot be paid afterwards.
-      const late = await t.request({ method: 'GET', url: `${ideal.redirectUrl}?action=pay` });
-      assert.equal(late.statusCode, 200);
-      assert.match(late.body, /status CANCELLED/);
+      const late = await decide(ideal.redirectUrl, 'pay');
+      assert.equal(late.statusCode, 409);
+      const page = await t.request({
+        method: 'GET',
+        url: ideal.redirectUrl,
+        headers: { cookie: anna.cookie },
+      });
+      assert.match(page.body, /status CANCELLED/);
+      assert.doesNotMatch(page.body, /<form/);
       assert.equal((await outstanding('INV-100104'))?.isOutstanding, 'J');
-      const unknown = await t.request({ method: 'GET', url: '/api/sandbox/pay/0123456789abcdef' });
+      const unknown = await t.request({
+        method: 'GET',
+        url: '/api/sandbox/pay/0123456789abcdef0123456789abcdef',
+        headers: { cookie: anna.cookie },
+      });
       assert.equal(unknown.statusCode, 404);
     });
 

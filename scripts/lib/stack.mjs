@@ -93,7 +93,12 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
   await add(
     'api',
     'api',
-    { API_PORT: String(ports.api), API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0' },
+    {
+      API_PORT: String(ports.api),
+      API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0',
+      // The demo has no real payment provider: the sandbox stands in (API_PAYMENT_SANDBOX=0 turns it off).
+      API_PAYMENT_SANDBOX: env.API_PAYMENT_SANDBOX === '0' ? '0' : '1',
+    },
     `http://localhost:${ports.api}/healthz`,
   );
   for (const remote of REMOTES) {

@@ -58,7 +58,7 @@ function serial(prefix: string): string {
   return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Policy changes, contact, claims, anonymous requests and invoice payment. */
+/** Policy changes, contact, claims and anonymous requests (invoice payment is in payments.ts). */
 export async function changeRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const today = () => config.now();
 
@@ -334,86 +334,4 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     );
     return reply.status(201).send({ claimNumber });
   });
-
-  const paymentRequestSchema = v.object({
-    method: v.picklist(['CREDITCARD', 'IDEAL', 'BANK_TRANSFER'], 'validation.option'),
-    returnUrl: v.pipe(
-      v.string('validation.required'),
-      v.nonEmpty('validation.required'),
-      v.maxLength(2000, 'validation.maxLength'),
-    ),
-  });
-
-  app.post<{ Params: { invoiceNumber: string } }>(
-    '/api/en/invoices/:invoiceNumber/payment',
-    async (request) => {
-      const principal = await requirePrincipal(db, config, request);
-      const [invoice] = await db.query<{ profile_id: string; outstanding: string; invoice_number: string }>(
-        'SELECT profile_id, outstanding, invoice_number FROM invoices WHERE invoice_number = $1',
-        [request.params.invoiceNumber],
-      );
-      if (!invoice) throw errors.notFound('Invoice');
-      if (invoice.profile_id !== principal.profileId) throw errors.forbidden();
-      const body = parseBody(paymentRequestSchema, request.body);
-      // Only same-origin return paths: the sandbox must not become an open redirect.
-      if (!body.returnUrl.startsWith('/') || body.returnUrl.startsWith('//')) {
-        throw errors.validation([{ field: 'returnUrl', code: 'validation.option' }]);
-      }
-      if (Number(invoice.outstanding) <= 0)
-        throw new ApiError(409, 'ALREADY_PAID', 'This invoice has been paid.');
-      if (body.method === 'BANK_TRANSFER') {
-        return {
-          iban: 'NL20INGB0001234567',
-          bic: 'INGBNL2A',
-          reference: invoice.invoice_number,
-          amount: Number(invoice.outstanding),
-        };
-      }
-      const ref = randomBytes(16).toString('hex');
-      await db.query(
-        'INSERT INTO payments (ref, invoice_number, method, return_url) VALUES ($1, $2, $3, $4)',
-        [ref, invoice.invoice_number, body.method, body.returnUrl],
-      );
-      return { redirectUrl: `/api/sandbox/pay/${ref}` };
-    },
-  );
-
-  app.get<{ Params: { ref: string }; Querystring: { action?: string } }>(
-    '/api/sandbox/pay/:ref',
-    async (request, reply) => {
-      const [payment] = await db.query<{
-        ref: string;
-        invoice_number: string;
-        return_url: string;
-        status: string;
-        method: string;
-      }>('SELECT * FROM payments WHERE ref = $1', [request.params.ref]);
-      if (!payment) throw errors.notFound('Payment');
-      const { action } = request.query;
-      if (payment.status === 'PENDING' && (action === 'pay' || action === 'cancel')) {
-        await db.query('UPDATE payments SET status = $2 WHERE ref = $1', [
-          payment.ref,
-          action === 'pay' ? 'PAID' : 'CANCELLED',
-        ]);
-        if (action === 'pay')
-          await db.query('UPDATE invoices SET outstanding = 0 WHERE invoice_number = $1', [
-            payment.invoice_number,
-          ]);
-        const separator = payment.return_url.includes('?') ? '&' : '?';
-        return reply.redirect(
-          `${payment.return_url}${separator}payment=${action === 'pay' ? 'paid' : 'cancelled'}`,
-          302,
-        );
-      }
-      const base = `/api/sandbox/pay/${payment.ref}`;
-      return reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment sandbox</title></head><body>` +
-            `<main><h1>Payment sandbox</h1><p>Invoice ${payment.invoice_number} (${payment.method}), status ${payment.status}.</p>` +
-            `<p><a href="${base}?action=pay">Pay</a> <a href="${base}?action=cancel">Cancel</a></p></main></body></html>`,
-        );
-    },
-  );
 }

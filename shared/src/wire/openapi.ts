@@ -523,10 +523,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The payment sandbox's hosted page (pay or cancel). */
+        /** @description Only with API_PAYMENT_SANDBOX=1 (404 otherwise). The payment sandbox's hosted page, for the student who started the payment; it changes nothing. */
         get: operations["sandboxPaymentPage"];
         put?: never;
-        post?: never;
+        /** @description Only with API_PAYMENT_SANDBOX=1. The sandbox page's form: pays or cancels a pending payment of the logged-in student. The anti-forgery token comes as the form field `xsrf` (equal to the XSRF-TOKEN cookie). */
+        post: operations["sandboxPaymentDecision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1684,13 +1685,12 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
     sandboxPaymentPage: {
         parameters: {
-            query?: {
-                action?: "pay" | "cancel";
-            };
+            query?: never;
             header?: never;
             path: {
                 ref: string;
@@ -1699,7 +1699,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The hosted payment page */
+            /** @description The hosted payment page, with a Pay / Cancel form */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1708,14 +1708,41 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Back to the returnUrl after pay or cancel */
-            302: {
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    sandboxPaymentDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    action: "pay" | "cancel";
+                    xsrf: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the returnUrl with `payment=paid` or `payment=cancelled` added */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     devOutbox: {
