@@ -17,4 +17,14 @@ export const pages: Record<string, ComponentType<PageProps>> = {
       (m) => m.InvoicesPage,
     ),
   ),
+  payInvoice: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-pay-invoice" */ '../features/payments/components/pay-invoice-page'
+    ).then((m) => m.PayInvoicePage),
+  ),
+  paymentSettings: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-payment-settings" */ '../features/payment-settings/components/payment-settings-page'
+    ).then((m) => m.PaymentSettingsPage),
+  ),
 };

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
@@ -12,10 +13,12 @@ export type InvoiceTableProps = {
   invoices: Invoice[];
   /** Paid invoices have nothing outstanding: the column is left out there. */
   showOutstanding: boolean;
+  /** A last column per invoice, e.g. the Pay action of an open invoice. */
+  action?: { header: string; render: (invoice: Invoice) => ReactNode };
 };
 
 /** One list of invoices as a table; on narrow screens the CSS stacks each row. */
-export function InvoiceTable({ title, empty, invoices, showOutstanding }: InvoiceTableProps) {
+export function InvoiceTable({ title, empty, invoices, showOutstanding, action }: InvoiceTableProps) {
   const { t } = useTranslation('billing');
   const { locale } = useLocale();
   const headingId = useId();
@@ -40,6 +43,7 @@ export function InvoiceTable({ title, empty, invoices, showOutstanding }: Invoic
                   {t('columns.outstanding')}
                 </th>
               ) : null}
+              {action ? <th scope="col">{action.header}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -64,6 +68,7 @@ export function InvoiceTable({ title, empty, invoices, showOutstanding }: Invoic
                     {formatMoney(invoice.outstandingAmount, locale)}
                   </td>
                 ) : null}
+                {action ? <td data-label={action.header}>{action.render(invoice)}</td> : null}
               </tr>
             ))}
           </tbody>

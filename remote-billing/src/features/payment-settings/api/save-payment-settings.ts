@@ -1,0 +1,70 @@
+import { useCallback, useState } from 'react';
+import * as v from 'valibot';
+import { errorStatus, http, readApiError } from '@portal/shared';
+import { paymentSchema } from '@portal/shared/validation';
+import type { FieldError } from '@portal/shared/wire';
+
+/** The form's values while typing: every field is text. */
+export const paymentSettingsInputSchema = v.object({
+  paymentTerm: v.string(),
+  paymentMethod: v.string(),
+  iban: v.string(),
+  bic: v.string(),
+  accountHolder: v.string(),
+});
+export type PaymentSettingsInput = v.InferInput<typeof paymentSettingsInputSchema>;
+
+/**
+ * The payment settings form: bank details count only for direct debit (they are kept in the form
+ * when the student switches back and forth, but neither checked nor sent otherwise), then the
+ * shared payment schema checks what would be sent, as the backend does.
+ */
+export const paymentSettingsFormSchema = v.pipe(
+  paymentSettingsInputSchema,
+  v.transform(({ paymentTerm, paymentMethod, iban, bic, accountHolder }) =>
+    paymentMethod === 'DIRECT_DEBIT'
+      ? { paymentTerm, paymentMethod, iban, bic, accountHolder }
+      : { paymentTerm, paymentMethod },
+  ),
+  v.transform((input) => input as v.InferInput<typeof paymentSchema>),
+  paymentSchema,
+);
+export type PaymentSettings = v.InferOutput<typeof paymentSettingsFormSchema>;
+
+/** `POST /api/en/policies/{id}/payment`: the body carries the id of the path as well (CONTRACT.md). */
+export async function savePaymentSettings(policyId: string, settings: PaymentSettings): Promise<void> {
+  await http.post(`api/en/policies/${encodeURIComponent(policyId)}/payment`, {
+    json: { id: policyId, ...settings },
+  });
+}
+
+/** How a save ended: saved, refused fields, locked, under review, or another failure. */
+export type SaveStatus = 'idle' | 'saved' | 'locked' | 'underReview' | 'failed';
+
+/**
+ * Saves the settings. `save` resolves to the fields the backend refused (400 with `fields`) for
+ * the form to show beside them; any other outcome is in `status`.
+ */
+export function useSavePaymentSettings(policyId: string) {
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const save = useCallback(
+    async (settings: PaymentSettings): Promise<FieldError[]> => {
+      setStatus('idle');
+      try {
+        await savePaymentSettings(policyId, settings);
+        setStatus('saved');
+        return [];
+      } catch (error) {
+        const status = errorStatus(error);
+        const body = await readApiError(error);
+        if (status === 400 && body?.fields?.length) return body.fields;
+        if (status === 403 && body?.code === 'PAYMENT_LOCKED') setStatus('locked');
+        else if (status === 409 && body?.code === 'UNDER_REVIEW') setStatus('underReview');
+        else setStatus('failed');
+        return [];
+      }
+    },
+    [policyId],
+  );
+  return { status, save };
+}
