@@ -120,6 +120,16 @@ describe('host server', () => {
     await app.close();
   });
 
+  it('should answer 502 with the contract body when a backend cannot be reached', async () => {
+    const app = await server({ API_ORIGIN: 'http://127.0.0.1:9', CONTENT_ORIGIN: 'http://127.0.0.1:9' });
+    for (const url of ['/api/en/countries', '/pacos?pc=1012AB&nr=5']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ code: 'BACKEND_UNAVAILABLE', message: expect.any(String) });
+    }
+    await app.close();
+  });
+
   it('should keep the session, credentials and cookies away from the content backend', async () => {
     const app = await server();
     const content = await app.inject({

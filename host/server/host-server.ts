@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
 import { securityHeaders } from './security-headers';
 
@@ -38,6 +38,22 @@ export function contentResponseHeaders<Headers extends IncomingHttpHeaders | Out
   return passed;
 }
 
+/** Code of the proxy's answer when a backend cannot be reached (the portal shows "Service unavailable"). */
+export const BACKEND_UNAVAILABLE_CODE = 'BACKEND_UNAVAILABLE';
+
+/**
+ * The proxy's answer when a backend cannot be reached: a gateway status with the contract body, never
+ * the proxy library's own 500 for a refused connection. 504 when the backend was too slow, else 502
+ * (503 when the library says the backend itself is unavailable).
+ */
+export function backendUnavailable(reply: FastifyReply, { error }: { error: { statusCode?: number } }): void {
+  const status = error.statusCode === 503 || error.statusCode === 504 ? error.statusCode : 502;
+  void reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ code: BACKEND_UNAVAILABLE_CODE, message: 'Service unavailable: the backend cannot be reached.' });
+}
+
 /**
  * The host's production server: the app under /en/ with history fallback, the runtime config at
  * /en/remotes.json, the backends proxied on the same origin, and the security headers.
@@ -66,8 +82,18 @@ export async function createHostServer(
         return reply.type('application/json').send(runtimeJson);
       });
 
-      await app.register(proxy, { upstream: config.apiOrigin, prefix: '/api', rewritePrefix: '/api' });
-      await app.register(proxy, { upstream: config.apiOrigin, prefix: '/pacos', rewritePrefix: '/pacos' });
+      await app.register(proxy, {
+        upstream: config.apiOrigin,
+        prefix: '/api',
+        rewritePrefix: '/api',
+        replyOptions: { onError: backendUnavailable },
+      });
+      await app.register(proxy, {
+        upstream: config.apiOrigin,
+        prefix: '/pacos',
+        rewritePrefix: '/pacos',
+        replyOptions: { onError: backendUnavailable },
+      });
       await app.register(proxy, {
         upstream: config.contentOrigin,
         prefix: CONTENT_GRAPHQL_PATH,
@@ -79,6 +105,7 @@ export async function createHostServer(
           queryString: (search, reqUrl) => withContentApiKey(search, reqUrl, config.contentApiKey),
           rewriteRequestHeaders: (_request, headers) => contentRequestHeaders(headers),
           rewriteHeaders: (headers) => contentResponseHeaders(headers),
+          onError: backendUnavailable,
         },
       });
     },
