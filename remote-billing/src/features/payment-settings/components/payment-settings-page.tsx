@@ -11,7 +11,7 @@ import { paymentLock } from '../payment-lock';
 import { LockedSettings } from './locked-settings';
 import { PaymentSettingsForm } from './payment-settings-form';
 
-export type PaymentSettingsPageProps = PageProps & { policyId?: string };
+export type PaymentSettingsPageProps = PageProps;
 
 /** `/invoices/payment-settings/{policyId}`: how and how often one policy is paid. */
 export function PaymentSettingsPage({ policyId = '' }: PaymentSettingsPageProps) {

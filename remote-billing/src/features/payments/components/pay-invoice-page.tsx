@@ -15,7 +15,7 @@ import type { PaymentFailure } from '../api/start-payment';
 import { isPaymentPending } from '../pending-payments';
 import { BankTransferDetails } from './bank-transfer-details';
 
-export type PayInvoicePageProps = PageProps & { invoiceNumber?: string };
+export type PayInvoicePageProps = PageProps;
 
 /** `/invoices/{invoiceNumber}/pay`: pay one open invoice by card, iDeal or bank transfer. */
 export function PayInvoicePage({ invoiceNumber = '' }: PayInvoicePageProps) {

@@ -1,0 +1,32 @@
+import type { RemoteRoutes } from '@portal/shared';
+import type { pages } from './pages';
+
+/** The pages this remote serves; the build publishes this table as `routes.json` for the host. */
+export const routes = {
+  namespace: 'billing',
+  routes: [
+    {
+      name: 'invoices',
+      contentPage: 'invoices',
+      titleKey: 'routes.invoices',
+      requiresAuth: true,
+      page: 'invoices',
+      children: [
+        {
+          name: 'invoices/pay',
+          path: ':invoiceNumber/pay',
+          titleKey: 'routes.payInvoice',
+          requiresAuth: true,
+          page: 'payInvoice',
+        },
+        {
+          name: 'invoices/payment-settings',
+          path: 'payment-settings/:policyId',
+          titleKey: 'routes.paymentSettings',
+          requiresAuth: true,
+          page: 'paymentSettings',
+        },
+      ],
+    },
+  ],
+} satisfies RemoteRoutes<keyof typeof pages>;
