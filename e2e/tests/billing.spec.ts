@@ -1,13 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import type { ConsoleGuard } from '../support/fixtures';
 import { currentSession, invoicesOf, logIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * axe-core copies the remotes' cross-origin stylesheets into inline style elements to read them,
+ * which the portal's CSP refuses; Chromium reports that from axe's evaluated code, which has no URL.
+ * The portal's own scripts always have one, so their violations still fail the test.
+ */
+const AXE_STYLE_COPY =
+  /^console error: Applying inline style violates the following Content Security Policy directive 'style-src .* @ $/;
+
 /** axe-core finds no violation of WCAG 2.2 AA on the page as it is now. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
+async function expectAccessible(page: Page, guard: ConsoleGuard, what: string): Promise<void> {
+  guard.allow(AXE_STYLE_COPY);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
@@ -55,13 +65,16 @@ async function openPayPage(page: Page, invoiceNumber: string): Promise<void> {
 }
 
 test.describe('billing', () => {
-  test('anna pays an open invoice by iDeal through the provider page and sees it paid', async ({ page }) => {
+  test('anna pays an open invoice by iDeal through the provider page and sees it paid', async ({
+    page,
+    consoleGuard,
+  }) => {
     await logIn(page, USERS.anna);
     await openPayPage(page, 'INV-100103');
     const main = page.getByRole('main');
     await expect(main.getByText('Amount due')).toBeVisible();
     await expect(main.getByText('€20.00')).toBeVisible();
-    await expectAccessible(page, 'the pay page');
+    await expectAccessible(page, consoleGuard, 'the pay page');
 
     await main.getByRole('radio', { name: 'iDeal' }).check();
     await main.getByRole('button', { name: 'Pay' }).click();
@@ -75,7 +88,7 @@ test.describe('billing', () => {
     await expect(invoiceRow(page, 'Paid', 'INV-100103')).toBeVisible();
     await expect(invoiceRow(page, 'Open', 'INV-100103')).toHaveCount(0);
     expect(await outstandingFlag(page, 'INV-100103')).toBe('N');
-    await expectAccessible(page, 'the invoices page after a payment');
+    await expectAccessible(page, consoleGuard, 'the invoices page after a payment');
 
     // A paid invoice cannot be paid again, not even through its address.
     await page.goto('/en/invoices/INV-100103/pay');
@@ -85,7 +98,10 @@ test.describe('billing', () => {
     await expect(main.getByRole('button', { name: 'Pay' })).toHaveCount(0);
   });
 
-  test('a cancelled card payment leaves the invoice open and says nothing was charged', async ({ page }) => {
+  test('a cancelled card payment leaves the invoice open and says nothing was charged', async ({
+    page,
+    consoleGuard,
+  }) => {
     await logIn(page, USERS.anna);
     await openPayPage(page, 'INV-100104');
     const main = page.getByRole('main');
@@ -99,7 +115,7 @@ test.describe('billing', () => {
     await expect(alert).toContainText('Payment cancelled / failed, nothing was charged');
     await expect(invoiceRow(page, 'Open', 'INV-100104')).toBeVisible();
     expect(await outstandingFlag(page, 'INV-100104')).toBe('J');
-    await expectAccessible(page, 'the invoices page after a cancelled payment');
+    await expectAccessible(page, consoleGuard, 'the invoices page after a cancelled payment');
 
     // The retry leads back to the pay page.
     await alert.getByRole('link', { name: 'Try again to pay invoice INV-100104' }).click();
@@ -107,7 +123,10 @@ test.describe('billing', () => {
     await expect(main.getByRole('button', { name: 'Pay' })).toBeEnabled();
   });
 
-  test('the bank transfer choice shows the account, the reference and the amount', async ({ page }) => {
+  test('the bank transfer choice shows the account, the reference and the amount', async ({
+    page,
+    consoleGuard,
+  }) => {
     await logIn(page, USERS.anna);
     await openPayPage(page, 'INV-100104');
     const main = page.getByRole('main');
@@ -122,28 +141,31 @@ test.describe('billing', () => {
     await expect(details.getByText(/turns paid when the money arrives/)).toBeVisible();
     await expect(page).toHaveURL(/\/en\/invoices\/INV-100104\/pay$/);
     expect(await outstandingFlag(page, 'INV-100104')).toBe('J');
-    await expectAccessible(page, 'the bank transfer details');
+    await expectAccessible(page, consoleGuard, 'the bank transfer details');
 
     await switchToDutch(page);
     await expect(main.getByRole('heading', { level: 1, name: 'Factuur INV-100104 betalen' })).toBeVisible();
-    await expectAccessible(page, 'the pay page in Dutch');
+    await expectAccessible(page, consoleGuard, 'the pay page in Dutch');
   });
 
-  test('anna changes her Travel policy to quarterly direct debit with a Dutch IBAN', async ({ page }) => {
+  test('anna changes her Travel policy to quarterly direct debit with a Dutch IBAN', async ({
+    page,
+    consoleGuard,
+  }) => {
     await logIn(page, USERS.anna);
     const travel = (await policies(page)).find((policy) => policy.insuranceType === 'TRAVEL');
     expect(travel).toBeDefined();
     await page.goto(`/en/invoices/payment-settings/${travel?.policyId}`);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Payment settings' })).toBeVisible();
-    await expectAccessible(page, 'the payment settings page');
+    await expectAccessible(page, consoleGuard, 'the payment settings page');
 
     await main.getByRole('radio', { name: 'Quarterly' }).check();
     await main.getByRole('radio', { name: 'Direct debit' }).check();
     await main.getByLabel('IBAN').fill('NL91ABNA0417164300');
     await main.getByLabel('BIC').fill('ABNANL2A');
     await main.getByLabel('Account holder').fill('Anna de Vries');
-    await expectAccessible(page, 'the payment settings form with bank details');
+    await expectAccessible(page, consoleGuard, 'the payment settings form with bank details');
     await main.getByRole('button', { name: 'Save payment settings' }).click();
 
     const done = main.getByRole('status').filter({ hasText: 'Your payment settings have been saved.' });
@@ -155,7 +177,7 @@ test.describe('billing', () => {
     expect(saved).toMatchObject({ paymentTerm: 'QUARTERLY', paymentMethod: 'DIRECT_DEBIT' });
   });
 
-  test('a UK IBAN is refused with its message', async ({ page }) => {
+  test('a UK IBAN is refused with its message', async ({ page, consoleGuard }) => {
     await logIn(page, USERS.anna);
     const health = (await policies(page)).find((policy) => policy.insuranceType === 'HEALTH');
     await page.goto(`/en/invoices/payment-settings/${health?.policyId}`);
@@ -173,15 +195,15 @@ test.describe('billing', () => {
     await main.getByRole('button', { name: 'Save payment settings' }).click();
     await expect(iban).toBeFocused();
     expect(posted, 'nothing is sent with a UK IBAN').toBe(false);
-    await expectAccessible(page, 'the payment settings form with an error');
+    await expectAccessible(page, consoleGuard, 'the payment settings form with an error');
 
     await switchToDutch(page);
     await expect(main.getByRole('heading', { level: 1, name: 'Betaalinstellingen' })).toBeVisible();
     await expect(main.getByLabel('IBAN')).toHaveAccessibleDescription(/IBAN/);
-    await expectAccessible(page, 'the payment settings page in Dutch');
+    await expectAccessible(page, consoleGuard, 'the payment settings page in Dutch');
   });
 
-  test("chen's credit-card policy shows locked settings with the reason", async ({ page }) => {
+  test("chen's credit-card policy shows locked settings with the reason", async ({ page, consoleGuard }) => {
     await logIn(page, USERS.chen);
     const card = (await policies(page)).find((policy) => policy.paymentMethod === 'CREDITCARD');
     expect(card).toBeDefined();
@@ -193,22 +215,22 @@ test.describe('billing', () => {
     await expect(main.getByRole('radio')).toHaveCount(0);
     await expect(main.getByRole('textbox')).toHaveCount(0);
     await expect(main.getByRole('button')).toHaveCount(0);
-    await expectAccessible(page, 'the locked payment settings');
+    await expectAccessible(page, consoleGuard, 'the locked payment settings');
 
     await switchToDutch(page);
     await expect(main.getByText('Deze polis wordt per creditcard betaald.')).toBeVisible();
-    await expectAccessible(page, 'the locked payment settings in Dutch');
+    await expectAccessible(page, consoleGuard, 'the locked payment settings in Dutch');
   });
 
-  test('an institute-paid student is offered no payment', async ({ page }) => {
+  test('an institute-paid student is offered no payment', async ({ page, consoleGuard }) => {
     await logIn(page, USERS.ben);
     await page.goto('/en/invoices');
     const main = page.getByRole('main');
     await expect(main.getByText(/paid by your educational institution/)).toBeVisible();
     await expect(main.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
-    await expectAccessible(page, 'the invoices page of an institute-paid student');
+    await expectAccessible(page, consoleGuard, 'the invoices page of an institute-paid student');
     await switchToDutch(page);
     await expect(main.getByText(/betaald door je onderwijsinstelling/)).toBeVisible();
-    await expectAccessible(page, 'the invoices page in Dutch');
+    await expectAccessible(page, consoleGuard, 'the invoices page in Dutch');
   });
 });
