@@ -148,6 +148,41 @@ test.describe('billing', () => {
     await expectAccessible(page, consoleGuard, 'the pay page in Dutch');
   });
 
+  test('the pay page works with the keyboard alone, with visible focus', async ({ page }) => {
+    await logIn(page, USERS.anna);
+    await page.goto('/en/invoices');
+    const link = invoiceRow(page, 'Open', 'INV-100104').getByRole('link', { name: 'Pay invoice INV-100104' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en\/invoices\/INV-100104\/pay$/);
+    const main = page.getByRole('main');
+    const card = main.getByRole('radio', { name: 'Credit card (MasterCard, Visa)' });
+    for (
+      let presses = 0;
+      presses < 30 && !(await card.evaluate((el) => el === document.activeElement));
+      presses++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(card).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(main.getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    const pay = main.getByRole('button', { name: 'Pay' });
+    await expect(pay).toBeFocused();
+    const outline = await pay.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+    expect(
+      outline.outline !== 'none' || outline.shadow !== 'none',
+      'the focused button shows its focus',
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(main.getByRole('heading', { name: 'Pay by bank transfer' })).toBeFocused();
+  });
+
   test('anna changes her Travel policy to quarterly direct debit with a Dutch IBAN', async ({
     page,
     consoleGuard,
