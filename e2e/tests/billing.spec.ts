@@ -1,29 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import type { ConsoleGuard } from '../support/fixtures';
 import { currentSession, invoicesOf, logIn } from '../support/portal';
 import { USERS } from '../support/origins';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * axe-core copies the remotes' cross-origin stylesheets into inline style elements to read them,
- * which the portal's CSP refuses; Chromium reports that from axe's evaluated code, which has no URL.
- * The portal's own scripts always have one, so their violations still fail the test.
- */
-const AXE_STYLE_COPY =
-  /^console error: Applying inline style violates the following Content Security Policy directive 'style-src .* @ $/;
-
-/** axe-core finds no violation of WCAG 2.2 AA on the page as it is now. */
-async function expectAccessible(page: Page, guard: ConsoleGuard, what: string): Promise<void> {
-  guard.allow(AXE_STYLE_COPY);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const violations = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(violations, `axe-core on ${what}`).toEqual([]);
-}
 
 /** Switches the portal to Dutch with the header's language switch. */
 async function switchToDutch(page: Page): Promise<void> {
@@ -74,7 +53,7 @@ test.describe('billing', () => {
     const main = page.getByRole('main');
     await expect(main.getByText('Amount due')).toBeVisible();
     await expect(main.getByText('€20.00')).toBeVisible();
-    await expectAccessible(page, consoleGuard, 'the pay page');
+    await expectNoAxeViolations(page, consoleGuard);
 
     await main.getByRole('radio', { name: 'iDeal' }).check();
     await main.getByRole('button', { name: 'Pay' }).click();
@@ -88,7 +67,7 @@ test.describe('billing', () => {
     await expect(invoiceRow(page, 'Paid', 'INV-100103')).toBeVisible();
     await expect(invoiceRow(page, 'Open', 'INV-100103')).toHaveCount(0);
     expect(await outstandingFlag(page, 'INV-100103')).toBe('N');
-    await expectAccessible(page, consoleGuard, 'the invoices page after a payment');
+    await expectNoAxeViolations(page, consoleGuard);
 
     // A paid invoice cannot be paid again, not even through its address.
     await page.goto('/en/invoices/INV-100103/pay');
@@ -115,7 +94,7 @@ test.describe('billing', () => {
     await expect(alert).toContainText('Payment cancelled / failed, nothing was charged');
     await expect(invoiceRow(page, 'Open', 'INV-100104')).toBeVisible();
     expect(await outstandingFlag(page, 'INV-100104')).toBe('J');
-    await expectAccessible(page, consoleGuard, 'the invoices page after a cancelled payment');
+    await expectNoAxeViolations(page, consoleGuard);
 
     // The retry leads back to the pay page.
     await alert.getByRole('link', { name: 'Try again to pay invoice INV-100104' }).click();
@@ -141,11 +120,11 @@ test.describe('billing', () => {
     await expect(details.getByText(/turns paid when the money arrives/)).toBeVisible();
     await expect(page).toHaveURL(/\/en\/invoices\/INV-100104\/pay$/);
     expect(await outstandingFlag(page, 'INV-100104')).toBe('J');
-    await expectAccessible(page, consoleGuard, 'the bank transfer details');
+    await expectNoAxeViolations(page, consoleGuard);
 
     await switchToDutch(page);
     await expect(main.getByRole('heading', { level: 1, name: 'Factuur INV-100104 betalen' })).toBeVisible();
-    await expectAccessible(page, consoleGuard, 'the pay page in Dutch');
+    await expectNoAxeViolations(page, consoleGuard);
   });
 
   test('the pay page works with the keyboard alone, with visible focus', async ({ page }) => {
@@ -193,14 +172,14 @@ test.describe('billing', () => {
     await page.goto(`/en/invoices/payment-settings/${travel?.policyId}`);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Payment settings' })).toBeVisible();
-    await expectAccessible(page, consoleGuard, 'the payment settings page');
+    await expectNoAxeViolations(page, consoleGuard);
 
     await main.getByRole('radio', { name: 'Quarterly' }).check();
     await main.getByRole('radio', { name: 'Direct debit' }).check();
     await main.getByLabel('IBAN').fill('NL91ABNA0417164300');
     await main.getByLabel('BIC').fill('ABNANL2A');
     await main.getByLabel('Account holder').fill('Anna de Vries');
-    await expectAccessible(page, consoleGuard, 'the payment settings form with bank details');
+    await expectNoAxeViolations(page, consoleGuard);
     await main.getByRole('button', { name: 'Save payment settings' }).click();
 
     const done = main.getByRole('status').filter({ hasText: 'Your payment settings have been saved.' });
@@ -230,12 +209,12 @@ test.describe('billing', () => {
     await main.getByRole('button', { name: 'Save payment settings' }).click();
     await expect(iban).toBeFocused();
     expect(posted, 'nothing is sent with a UK IBAN').toBe(false);
-    await expectAccessible(page, consoleGuard, 'the payment settings form with an error');
+    await expectNoAxeViolations(page, consoleGuard);
 
     await switchToDutch(page);
     await expect(main.getByRole('heading', { level: 1, name: 'Betaalinstellingen' })).toBeVisible();
     await expect(main.getByLabel('IBAN')).toHaveAccessibleDescription(/IBAN/);
-    await expectAccessible(page, consoleGuard, 'the payment settings page in Dutch');
+    await expectNoAxeViolations(page, consoleGuard);
   });
 
   test("chen's credit-card policy shows locked settings with the reason", async ({ page, consoleGuard }) => {
@@ -250,11 +229,11 @@ test.describe('billing', () => {
     await expect(main.getByRole('radio')).toHaveCount(0);
     await expect(main.getByRole('textbox')).toHaveCount(0);
     await expect(main.getByRole('button')).toHaveCount(0);
-    await expectAccessible(page, consoleGuard, 'the locked payment settings');
+    await expectNoAxeViolations(page, consoleGuard);
 
     await switchToDutch(page);
     await expect(main.getByText('Deze polis wordt per creditcard betaald.')).toBeVisible();
-    await expectAccessible(page, consoleGuard, 'the locked payment settings in Dutch');
+    await expectNoAxeViolations(page, consoleGuard);
   });
 
   test('an institute-paid student is offered no payment', async ({ page, consoleGuard }) => {
@@ -263,9 +242,9 @@ test.describe('billing', () => {
     const main = page.getByRole('main');
     await expect(main.getByText(/paid by your educational institution/)).toBeVisible();
     await expect(main.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
-    await expectAccessible(page, consoleGuard, 'the invoices page of an institute-paid student');
+    await expectNoAxeViolations(page, consoleGuard);
     await switchToDutch(page);
     await expect(main.getByText(/betaald door je onderwijsinstelling/)).toBeVisible();
-    await expectAccessible(page, consoleGuard, 'the invoices page in Dutch');
+    await expectNoAxeViolations(page, consoleGuard);
   });
 });
