@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
-import { ApiError, registerErrorHandling } from './errors.js';
+import { ApiError, frameworkErrors, registerErrorHandling } from './errors.js';
+import { registerInputGuards } from './input-guards.js';
 import { createMailer } from './mail/outbox.js';
 import type { Mailer } from './mail/outbox.js';
 import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
@@ -41,9 +42,11 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
     // Only these proxies may set X-Forwarded-For/-Proto (client address, https for Secure cookies).
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 20 } });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A field that failed validation. */
 export interface FieldError {
@@ -29,6 +29,18 @@ export const errors = {
   invalidLink: () => new ApiError(401, 'INVALID_TOKEN', 'Sorry, this link is invalid or expired.'),
   invalidPassword: () => new ApiError(401, 'INVALID_PASSWORD', 'Invalid password.'),
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded or a path parameter that is too long is
+ * answered before routing, so without this it would get Fastify's own body instead of the contract's.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply.status(tooLong ? 414 : 400).send({
+    code: tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
+    message: tooLong ? 'The address is too long.' : 'The address cannot be read.',
+  });
+}
 
 /** Maps every error to `{code, message, incidentId?, fields?}`; unexpected ones get an incident id. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { errors } from '../errors.js';
+import { isRandomId } from '../input-guards.js';
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'PORTAL_SESSION';
@@ -55,7 +56,8 @@ export async function findPrincipal(
   request: FastifyRequest,
 ): Promise<Principal | null> {
   const sessionId = request.cookies[SESSION_COOKIE];
-  if (!sessionId) return null;
+  // A value this api never issued (`%00`, junk) is no session and is not looked up.
+  if (!isRandomId(sessionId)) return null;
   const now = config.now();
   const rows = await db.query<Omit<Principal, 'sessionId'>>(
     `UPDATE sessions s SET last_seen = $2 FROM accounts a, profiles p
@@ -78,6 +80,6 @@ export async function requirePrincipal(db: Db, config: Config, request: FastifyR
 /** Ends the session server-side and clears the cookie. */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const sessionId = request.cookies[SESSION_COOKIE];
-  if (sessionId) await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  if (isRandomId(sessionId)) await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

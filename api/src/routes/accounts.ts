@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { requirePrincipal } from '../auth/session.js';
 import { consumeToken, createToken, findToken } from '../auth/tokens.js';
 import type { TokenKind } from '../auth/tokens.js';
+import { isRandomId } from '../input-guards.js';
 import { linkMail } from '../mail/outbox.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
@@ -24,7 +25,7 @@ export async function accountRoutes(
 ): Promise<void> {
   async function validToken(request: FastifyRequest<IdParams>, kinds: TokenKind[]) {
     const token = header(request, 'x-authorization-token');
-    const row = token ? await findToken(db, config, token, request.params.id, kinds) : null;
+    const row = isRandomId(token) ? await findToken(db, config, token, request.params.id, kinds) : null;
     if (!row) throw errors.invalidLink();
     return row;
   }

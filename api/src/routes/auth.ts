@@ -1,4 +1,5 @@
 import { addMinutes } from 'date-fns';
+import { isPlainText } from '@portal/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, errors } from '../errors.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -20,7 +21,10 @@ function parseBasic(header: string | undefined): { email: string; password: stri
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
-  return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
+  const email = decoded.slice(0, colon).trim();
+  // A control character or broken Unicode can be in no account's address; the database would refuse it.
+  if (!isPlainText(email)) throw errors.validation([{ field: 'email', code: 'validation.text.invalid' }]);
+  return { email, password: decoded.slice(colon + 1) };
 }
 
 interface AccountRow {

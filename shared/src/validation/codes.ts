@@ -5,6 +5,7 @@
 export const VALIDATION_CODES = [
   'validation.required',
   'validation.type',
+  'validation.text.invalid',
   'validation.option',
   'validation.email',
   'validation.email.notSame',

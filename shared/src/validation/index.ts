@@ -25,13 +25,15 @@ export {
   emailSchema,
   futureDateSchema,
   houseNumberSchema,
+  isPlainText,
   loginPasswordSchema,
   lookupHouseNumberSchema,
   newPasswordSchema,
+  plainText,
   postcodeSchema,
 } from './fields';
 export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
-export type { DateSchemaOptions } from './fields';
+export type { DateSchemaOptions, TextOptions } from './fields';
 export {
   PAYMENT_TERM_MIN_MONTHS,
   SHORT_TERM_MONTHS,

@@ -180,6 +180,55 @@ describe('form schemas', () => {
     ).toEqual([{ field: 'repeatUsername', code: 'validation.email.notSame' }]);
   });
 
+  it('should reject control characters and lone surrogates in every kind of text field', () => {
+    const contact = {
+      isCustomer: 'NO',
+      category: 'CLAIMS',
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Subject',
+      question: 'First line\nsecond line\tindented',
+    };
+    expect(codes(contactRequestSchema, contact)).toEqual([]);
+    expect(codes(contactRequestSchema, { ...contact, name: 'Ada\u0000' })).toEqual([
+      { field: 'name', code: 'validation.text.invalid' },
+    ]);
+    expect(codes(contactRequestSchema, { ...contact, subject: 'A\u0007B' })).toEqual([
+      { field: 'subject', code: 'validation.text.invalid' },
+    ]);
+    expect(codes(contactRequestSchema, { ...contact, question: 'Half a pair: \ud800' })).toEqual([
+      { field: 'question', code: 'validation.text.invalid' },
+    ]);
+    expect(codes(contactRequestSchema, { ...contact, question: 'C1 \u0085 control' })).toEqual([
+      { field: 'question', code: 'validation.text.invalid' },
+    ]);
+    expect(codes(contactRequestSchema, { ...contact, email: 'ada\u0000@example.com' })).toEqual([
+      { field: 'email', code: 'validation.text.invalid' },
+    ]);
+    // A whole surrogate pair is an ordinary character.
+    expect(codes(contactRequestSchema, { ...contact, name: 'Ada 😀' })).toEqual([]);
+    expect(
+      codes(addressSchema, {
+        postalCode: '1234AB',
+        houseNumber: '1',
+        street: 'A\nB',
+        city: 'C',
+        country: 'NL',
+      }),
+    ).toEqual([{ field: 'street', code: 'validation.text.invalid' }]);
+    expect(codes(newPasswordSchema(), 'Portal-Demo-2026!\u0000')[0]?.code).toBe('validation.text.invalid');
+    expect(codes(loginSchema, { email: 'a@example.com', password: 'long-enough\udfff' })).toEqual([
+      { field: 'password', code: 'validation.text.invalid' },
+    ]);
+    expect(
+      codes(paymentSchema, {
+        paymentTerm: 'YEARLY',
+        paymentMethod: 'BANK_TRANSFER',
+        accountHolder: 'A\u0000',
+      }),
+    ).toContainEqual({ field: 'accountHolder', code: 'validation.text.invalid' });
+  });
+
   it('should only produce codes from VALIDATION_CODES', () => {
     const issues = [
       ...codes(loginSchema, {}),
