@@ -36,10 +36,11 @@ export interface DateSchemaOptions {
   today?: Date;
 }
 
-// C0 and C1 control characters and DEL; tab, line feed and carriage return are allowed where a text may
-// span lines. A lone surrogate (half of a UTF-16 pair) is not text either: databases refuse it.
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/u;
-const MULTILINE_CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+// C0 and C1 control characters and DEL (Unicode category Cc); tab, line feed and carriage return are
+// allowed where a text may span lines. A lone surrogate (half of a UTF-16 pair) is not text either:
+// databases refuse it.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const MULTILINE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
