@@ -1,36 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import type { InjectOptions } from 'fastify';
+import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
 const basic = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-
-/** Asserts the CONTRACT error body: `{code, message, incidentId?, fields?}` and nothing else. */
-export function assertContractBody(response: LightMyRequestResponse, context = ''): void {
-  const label = `${context} ${response.statusCode} ${response.body.slice(0, 200)}`;
-  assert.match(String(response.headers['content-type']), /^application\/json/, label);
-  const body = response.json<Record<string, unknown>>();
-  assert.equal(typeof body.code, 'string', label);
-  assert.equal(typeof body.message, 'string', label);
-  for (const key of Object.keys(body)) {
-    assert.ok(
-      ['code', 'message', 'incidentId', 'fields'].includes(key) || response.statusCode === 409,
-      label,
-    );
-  }
-  if (body.fields !== undefined) {
-    assert.ok(Array.isArray(body.fields), label);
-    for (const field of body.fields as { field: unknown; code: unknown }[]) {
-      assert.equal(typeof field.field, 'string', label);
-      assert.equal(typeof field.code, 'string', label);
-    }
-  }
-  if (response.statusCode >= 500) assert.equal(typeof body.incidentId, 'string', label);
-}
 
 describe('control characters and broken Unicode', () => {
   let t: TestApp;

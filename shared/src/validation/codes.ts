@@ -26,6 +26,7 @@ export const VALIDATION_CODES = [
   'validation.password.digit',
   'validation.password.special',
   'validation.password.notSame',
+  'validation.password.common',
   'validation.startDate.unchanged',
   'validation.startDate.afterEndDate',
   'validation.startDate.postponeTooFar',
