@@ -374,3 +374,93 @@ describe('passwords', () => {
     assert.ok(TEST_RATE_LIMITS.authPerMinute > strict.authPerMinute);
   });
 });
+
+describe('content endpoint limits', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp(fixedNoon());
+  });
+  after(() => t.close());
+
+  const ROOT = '/sitecore/content/expat-portal/home';
+  const post = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/sitecore/api/graph/edge?sc_apikey=portal-dev-content-key',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+      },
+      payload: { query, variables },
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<{ data?: unknown; errors?: { message: string }[] }>(),
+    };
+  };
+
+  it("should still answer the portal's page tree query", async () => {
+    const fields = 'id name path pageTitle pageDescription requiresAuth';
+    const query = `fragment PageFields on Page { ${fields} }
+      query pages($path: String!, $lang: String!) { item(path: $path, language: $lang) {
+        pages { ...PageFields pages { ...PageFields pages { ...PageFields pages { ...PageFields } } } } } }`;
+    const { status, body } = await post(query, { path: ROOT, lang: 'en' });
+    assert.equal(status, 200, JSON.stringify(body.errors));
+    assert.equal(body.errors, undefined);
+  });
+
+  it('should refuse a query with thousands of aliases before running it', async () => {
+    const aliases = Array.from({ length: 3000 }, (_, i) => `a${i}: item(path: "${ROOT}") { id }`).join(' ');
+    const { status, body } = await post(`{ ${aliases} }`);
+    assert.equal(status, 400);
+    assert.equal(body.data, undefined);
+    assert.match(body.errors?.[0]?.message ?? '', /token limit/i);
+    const fewer = await post(
+      `{ ${Array.from({ length: 60 }, (_, i) => `a${i}: item(path: "/") { id }`).join(' ')} }`,
+    );
+    assert.equal(fewer.status, 400);
+    assert.match(fewer.body.errors?.[0]?.message ?? '', /aliases limit of 15/i);
+  });
+
+  it('should refuse a query of too many tokens or too much cost', async () => {
+    const wide = Array.from({ length: 2500 }, () => 'id').join(' ');
+    const tokens = await post(`{ item(path: "${ROOT}") { ${wide} } }`);
+    assert.equal(tokens.status, 400);
+    assert.match(tokens.body.errors?.[0]?.message ?? '', /token/i);
+    const fields = 'id name path pageTitle pageDescription requiresAuth';
+    const costly = await post(
+      `{ ${Array.from({ length: 12 }, (_, i) => `a${i}: item(path: "${ROOT}") { pages { ${fields} pages { ${fields} pages { ${fields} pages { ${fields} } } } } }`).join(' ')} }`,
+    );
+    assert.equal(costly.status, 400);
+    assert.equal(costly.body.data, undefined);
+  });
+
+  it('should refuse introspection and give no field suggestions outside development', async () => {
+    const schema = await post('{ __schema { types { name } } }');
+    assert.equal(schema.status, 400);
+    assert.equal(schema.body.data, undefined);
+    const typo = await post(`{ item(path: "${ROOT}") { pageTitl } }`);
+    assert.equal(typo.status, 400);
+    assert.doesNotMatch(JSON.stringify(typo.body.errors), /Did you mean/);
+  });
+
+  it('should allow introspection with the development flag', async () => {
+    const dev = await createTestApp(fixedNoon(), { config: { graphqlIntrospection: true } });
+    try {
+      const response = await dev.app.inject({
+        method: 'POST',
+        url: '/sitecore/api/graph/edge?sc_apikey=portal-dev-content-key',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/graphql-response+json, application/json',
+        },
+        payload: { query: '{ __schema { queryType { name } } }' },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(loadConfig({ API_GRAPHQL_INTROSPECTION: '1' }).graphqlIntrospection, true);
+      assert.equal(loadConfig({}).graphqlIntrospection, false);
+    } finally {
+      await dev.close();
+    }
+  });
+});

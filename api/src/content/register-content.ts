@@ -28,8 +28,11 @@ export const MAX_QUERY_DEPTH = 8;
 export const MAX_QUERY_ALIASES = 15;
 /** Most tokens in one query; the page tree query, the largest the portal sends, has a few hundred. */
 export const MAX_QUERY_TOKENS = 2000;
-/** Most cost in one query (graphql-armor's weights: 2 per object, 1 per scalar, times 1.5 per level). */
-export const MAX_QUERY_COST = 5000;
+/**
+ * Most cost in one query (graphql-armor's weights: 2 per object, 1 per scalar, times 1.5 per level). The
+ * page tree query, the costliest the portal sends, costs about 230.
+ */
+export const MAX_QUERY_COST = 1000;
 
 /** What the content endpoint is mounted with. */
 export interface ContentOptions {
