@@ -29,6 +29,7 @@ export const unauthorizedHook: AfterResponseHook = (request, _options, response)
  * - echoes the `XSRF-TOKEN` cookie as `X-XSRF-TOKEN` on every non-GET request;
  * - a 401 marks the session unauthenticated and dispatches the `portal:unauthorized` window event;
  * - a 500 shows the global alert with the `incidentId` of the response body;
+ * - a 429 shows the global alert "Too many attempts. Please try again in N minutes." (`Retry-After`);
  * - statuses 200–299 succeed (a 204 has no body: check `response.status === 204` before reading),
  *   any other status rejects with ky's `HTTPError` (see {@link readApiError}).
  */
