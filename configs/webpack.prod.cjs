@@ -1,4 +1,5 @@
-// Production variant: hashed file names, extracted CSS, source maps as separate files.
+// Production variant: hashed file names, extracted CSS, hidden source maps: kept beside the build for
+// reading stack traces, referenced by no bundle and never served (see createStaticServer).
 const { commonConfig } = require('./webpack.common.cjs');
 
 /** @param {Omit<import('./webpack.common.cjs').AppOptions, 'mode'>} options */
@@ -6,7 +7,7 @@ function prodConfig(options) {
   const config = commonConfig({ ...options, mode: 'production' });
   return {
     ...config,
-    devtool: 'source-map',
+    devtool: 'hidden-source-map',
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
   };
 }

@@ -19,6 +19,8 @@ export interface StaticServerOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Fastify logger setting. Default false. */
   logger?: FastifyServerOptions['logger'];
+  /** Proxies in front whose X-Forwarded-For/-Proto are believed (Fastify `trustProxy`). Default none. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 /** Headers every response carries, whatever serves it (file, fallback page, 404, health). */
@@ -30,6 +32,7 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
+const SOURCE_MAP = /\.map$/i;
 
 /**
  * A browser navigation asks for HTML; a script or stylesheet does not. The Accept header, not the
@@ -46,15 +49,28 @@ function wantsPage(accept: string | undefined, urlPath: string): boolean {
  * `GET /healthz` and {@link BASELINE_SECURITY_HEADERS} on every response. Extend it (routes, proxies) before calling `listen`.
  */
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
-  const { root, prefix = '/', corsOrigins = [], historyFallback = true, logger = false, setup } = options;
+  const {
+    root,
+    prefix = '/',
+    corsOrigins = [],
+    historyFallback = true,
+    logger = false,
+    trustProxy = false,
+    setup,
+  } = options;
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy });
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(BASELINE_SECURITY_HEADERS);
+    // Source maps hold the source and the build's paths; a production build keeps them (hidden) for
+    // reading stack traces, but they are never served.
+    if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
   });
 
   if (corsOrigins.length > 0) {
