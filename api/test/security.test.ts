@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { addHours, addMinutes } from 'date-fns';
+import { addDays, addHours, addMinutes, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../src/auth/passwords.js';
 import { loadConfig, SCRYPT_LOG_N } from '../src/config.js';
@@ -462,5 +462,96 @@ describe('content endpoint limits', () => {
     } finally {
       await dev.close();
     }
+  });
+});
+
+describe('policy change rules', () => {
+  const start = fixedNoon();
+  const day = (n: number) => format(addDays(start, n), 'yyyy-MM-dd');
+  let t: TestApp;
+  let anna: Awaited<ReturnType<TestApp['login']>>;
+  before(async () => {
+    t = await createTestApp(start);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    anna = await t.login(ANNA);
+  });
+  after(() => t.close());
+
+  const post = (url: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url, headers: authHeaders(anna), payload });
+
+  it('should count the 14 days from the original start date, however often it moves', async () => {
+    // POL-1001-S starts in 10 days.
+    const move = (startDate: string) =>
+      post('/api/en/policies/POL-1001-S/changestartdate', { id: 'POL-1001-S', startDate });
+    assert.equal((await move(day(24))).statusCode, 200);
+    const chained = await move(day(38));
+    assert.equal(chained.statusCode, 422, chained.body);
+    assert.deepEqual(chained.json().fields, [
+      { field: 'startDate', code: 'validation.startDate.postponeTooFar' },
+    ]);
+    assert.equal((await move(day(12))).statusCode, 200);
+    assert.equal((await move(day(24))).statusCode, 200);
+    const [row] = await t.db.query<{ original_start_date: string }>(
+      "SELECT original_start_date FROM policies WHERE policy_id = 'POL-1001-S'",
+    );
+    assert.equal(row?.original_start_date, day(10));
+  });
+
+  it('should cap a renewal at 5 years, with a message', async () => {
+    const renewal = {
+      id: 'POL-1001-T',
+      endDate: '9999-12-31',
+      paymentTerm: 'YEARLY',
+      paymentMethod: 'BANK_TRANSFER',
+      answers: { medical: 'NO', criminalRecord: 'NO', insuranceRefusal: 'NO' },
+      preExistingAgreed: true,
+    };
+    const response = await post('/api/en/policies/POL-1001-T/addperiod', renewal);
+    assert.equal(response.statusCode, 400, response.body);
+    assert.deepEqual(response.json().fields, [{ field: 'endDate', code: 'validation.renewal.tooLong' }]);
+    const calculate = await post('/api/en/policies/POL-1001-T/calculate', {
+      id: 'POL-1001-T',
+      kind: 'ADDPERIOD',
+      endDate: '9999-12-31',
+      paymentTerm: 'YEARLY',
+    });
+    assert.equal(calculate.statusCode, 400, calculate.body);
+    assert.deepEqual(calculate.json().fields, [{ field: 'endDate', code: 'validation.renewal.tooLong' }]);
+  });
+
+  it('should refuse unknown fields in an anonymous request and store only the validated output', async () => {
+    const request = {
+      insuranceType: 'STAY',
+      startDate: day(30),
+      endDate: day(200),
+      destination: 'DE',
+      countryOfOrigin: 'NL',
+      person: {
+        gender: 'MALE',
+        firstName: '  Ada  ',
+        surname: 'Lovelace',
+        birthDate: '2000-01-01',
+        nationality: 'NL',
+        email: 'ada@example.com',
+      },
+    };
+    const send = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/en/requests', headers: XSRF_ONLY, payload });
+    const junk = await send({ ...request, junk: 'x'.repeat(1000), person: { ...request.person, extra: 1 } });
+    assert.equal(junk.statusCode, 400, junk.body);
+    assert.deepEqual(junk.json().fields, [
+      { field: 'person.extra', code: 'validation.unknownField' },
+      { field: 'junk', code: 'validation.unknownField' },
+    ]);
+    const created = await send(request);
+    assert.equal(created.statusCode, 201, created.body);
+    const [row] = await t.db.query<{ body: { person: { firstName: string } } }>(
+      'SELECT body FROM requests WHERE application_number = $1',
+      [created.json().applicationNumber],
+    );
+    assert.equal(row?.body.person.firstName, 'Ada');
   });
 });

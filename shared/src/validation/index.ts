@@ -36,6 +36,7 @@ export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
 export type { DateSchemaOptions, TextOptions } from './fields';
 export {
   PAYMENT_TERM_MIN_MONTHS,
+  RENEWAL_MAX_YEARS,
   SHORT_TERM_MONTHS,
   START_DATE_MAX_SHIFT_DAYS,
   paymentTermFitsPeriod,
