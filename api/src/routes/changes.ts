@@ -5,6 +5,7 @@ import {
   claimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
+  isPlainText,
   normalizeIban,
   parseWireDate,
   paymentSchema,
@@ -331,6 +332,9 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
       if (part.type === 'file') {
         if (part.fieldname !== 'receipts')
           throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
+        // A file name is stored as text: a NUL byte or half a surrogate pair would fail in the database.
+        if (!isPlainText(part.filename))
+          throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
         const buffer = await part.toBuffer();
         receipts.push({ name: part.filename, type: part.mimetype, size: buffer.length });
       } else if (typeof part.value === 'string') {
