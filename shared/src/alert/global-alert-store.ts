@@ -19,6 +19,8 @@ export type GlobalAlertState = {
   showIncident: (iId?: string) => void;
   /** Says that too many attempts were made and in how many minutes to try again (a 429). */
   showRateLimited: (minutes: number) => void;
+  /** Shows "Service unavailable" (SPEC.md §8): the backend cannot be reached now. */
+  showServiceUnavailable: () => void;
   /** Hides the alert. */
   clear: () => void;
 };
@@ -46,6 +48,10 @@ export const useGlobalAlertStore = create<GlobalAlertState>()((set) => ({
         title: 'errors.rateLimitedTitle',
         messages: [{ code: 'errors.rateLimited', context: { count: minutes } }],
       },
+    }),
+  showServiceUnavailable: () =>
+    set({
+      alert: { type: 'error', title: 'CommonError.title', messages: [{ code: 'errors.serviceUnavailable' }] },
     }),
   clear: () => set({ alert: NO_ALERT }),
 }));
