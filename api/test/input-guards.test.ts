@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
+import { registerErrorHandling } from '../src/errors.js';
 import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
@@ -120,5 +122,20 @@ describe('control characters and broken Unicode', () => {
       },
       'street',
     );
+  });
+});
+
+describe('answers that cannot be sent as they are', () => {
+  it('should answer a header value with a line break with the contract 500, not the framework default body', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    // What a stored return URL with CR/LF did in a redirect.
+    app.get('/redirect', async (_request, reply) => reply.redirect('/en/invoices\r\nSet-Cookie: x=1', 302));
+    const response = await app.inject({ url: '/redirect' });
+    assert.equal(response.statusCode, 500);
+    assertContractBody(response);
+    assert.equal(response.headers.location, undefined);
+    assert.equal(response.headers['set-cookie'], undefined);
+    await app.close();
   });
 });
