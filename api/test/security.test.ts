@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes, scryptSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, addHours, addMinutes, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
+import { parse as parseYaml } from 'yaml';
 import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../src/auth/passwords.js';
 import { loadConfig, SCRYPT_LOG_N } from '../src/config.js';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
@@ -553,5 +555,27 @@ describe('policy change rules', () => {
       [created.json().applicationNumber],
     );
     assert.equal(row?.body.person.firstName, 'Ada');
+  });
+});
+
+describe('deployment settings', () => {
+  const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+  it('should let the api believe X-Forwarded-* only from the host container in docker-compose', () => {
+    const compose = parseYaml(repoFile('docker-compose.yml')) as {
+      services: Record<
+        string,
+        { environment: Record<string, string>; networks?: Record<string, { ipv4_address?: string }> }
+      >;
+    };
+    const hostAddress = compose.services.host?.networks?.default?.ipv4_address;
+    assert.ok(hostAddress);
+    assert.equal(compose.services.api?.environment.TRUST_PROXY, `\${TRUST_PROXY:-${hostAddress}}`);
+    assert.equal(compose.services.host?.environment.API_DEV_OUTBOX, '${API_DEV_OUTBOX:-0}');
+    assert.equal(compose.services.api?.environment.API_DEV_OUTBOX, '${API_DEV_OUTBOX:-0}');
+  });
+
+  it('should build production bundles with hidden source maps only', () => {
+    assert.match(repoFile('configs/webpack.prod.cjs'), /devtool: 'hidden-source-map'/);
   });
 });
