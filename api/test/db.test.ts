@@ -33,7 +33,7 @@ function failingOn(db: Db, failOn: RegExp): Db {
 describe('database', () => {
   it('should run the migrations once and record them', async () => {
     const db = await createPgliteDb();
-    const all = ['001_init.sql', '002_outbox_delivery.sql', '003_payments_owner.sql'];
+    const all = ['001_init.sql', '002_outbox_delivery.sql', '003_payments_owner.sql', '003_security.sql'];
     assert.deepEqual(await migrate(db), all);
     assert.deepEqual(MIGRATIONS, all);
     assert.deepEqual(await migrate(db), []);

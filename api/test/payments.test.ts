@@ -199,7 +199,15 @@ describe('invoice payment', () => {
     it("should refuse another student's invoice and an invoice number that cannot exist", async () => {
       const chen = await t.login('chen.li@example.com');
       assert.equal((await startPayment(chen, '/en/invoices')).statusCode, 403);
-      assert.equal((await startPayment(anna, '/en/invoices', 'IDEAL', 'INV%00')).statusCode, 404);
+      assert.equal((await startPayment(anna, '/en/invoices', 'IDEAL', 'INV%00')).statusCode, 400);
+      assert.equal((await startPayment(anna, '/en/invoices', 'IDEAL', 'INV.1')).statusCode, 404);
+      const page = await t.request({
+        method: 'GET',
+        url: '/api/sandbox/pay/%00',
+        headers: { cookie: anna.cookie },
+      });
+      assert.equal(page.statusCode, 400);
+      assert.deepEqual(page.json().fields, [{ field: 'ref', code: 'validation.text.invalid' }]);
     });
   });
 

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, NO_CACHE } from './cache-control';
 
 /** Options of {@link createStaticServer}. */
@@ -20,6 +20,13 @@ export interface StaticServerOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Fastify logger setting. Default false. */
   logger?: FastifyServerOptions['logger'];
+  /** Proxies in front whose X-Forwarded-For/-Proto are believed (Fastify `trustProxy`). Default none. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Renders the app page for a page URL (the history fallback and the prefix itself) instead of sending
+   * `index.html` as it is: the host puts the start data of that URL in it.
+   */
+  renderPage?: (request: FastifyRequest) => Promise<{ html: string; headers?: Record<string, string> }>;
 }
 
 /** Headers every response carries, whatever serves it (file, fallback page, 404, health). */
@@ -31,6 +38,7 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
+const SOURCE_MAP = /\.map$/i;
 
 /**
  * A browser navigation asks for HTML; a script or stylesheet does not. The Accept header, not the
@@ -48,15 +56,29 @@ function wantsPage(accept: string | undefined, urlPath: string): boolean {
  * `GET /healthz` and {@link BASELINE_SECURITY_HEADERS} on every response. Extend it (routes, proxies) before calling `listen`.
  */
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
-  const { root, prefix = '/', corsOrigins = [], historyFallback = true, logger = false, setup } = options;
+  const {
+    root,
+    prefix = '/',
+    corsOrigins = [],
+    historyFallback = true,
+    logger = false,
+    trustProxy = false,
+    setup,
+    renderPage,
+  } = options;
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy });
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(BASELINE_SECURITY_HEADERS);
+    // Source maps hold the source and the build's paths; a production build keeps them (hidden) for
+    // reading stack traces, but they are never served.
+    if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
   });
 
   // Whatever is not precompressed (the runtime config, proxied JSON, a file the build left raw) is
@@ -69,6 +91,24 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   if (setup) await setup(app);
 
+  /** The app page: rendered for the URL when the app renders it, else `index.html` as built. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): void => {
+    void reply.header('Cache-Control', NO_CACHE);
+    if (!renderPage) {
+      void reply.sendFile('index.html');
+      return;
+    }
+    renderPage(request).then(
+      ({ html, headers = {} }) => void reply.headers(headers).type('text/html; charset=utf-8').send(html),
+      (error: unknown) => {
+        request.log.error(error, 'the page could not be rendered; sending it as built');
+        void reply.sendFile('index.html');
+      },
+    );
+  };
+  // The prefix itself is the app's first page (the static files would answer it with index.html).
+  if (renderPage) app.get(prefix, (request, reply) => sendPage(request, reply));
+
   await app.register(fastifyStatic, {
     root: path.resolve(root),
     prefix,
@@ -77,8 +117,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // The build writes `<file>.br` and `<file>.gz` beside each text asset: send the one the browser accepts.
     preCompressed: true,
     cacheControl: false,
-    // Directory URLs get index.html; the history fallback below handles the rest.
-    index: ['index.html'],
+    // Directory URLs get index.html; the history fallback below handles the rest. A rendered page
+    // answers the prefix itself too.
+    index: renderPage ? false : ['index.html'],
     wildcard: true,
     setHeaders: (reply, filePath) => {
       void reply.header('Cache-Control', cacheControlFor(filePath));
@@ -98,7 +139,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
       return;
     }
-    void reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    sendPage(request, reply);
   });
 
   return app;
