@@ -2,13 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   addressSchema,
   changeStartDateSchema,
-  claimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
   normalizeIban,
   parseWireDate,
   paymentSchema,
-  receiptIssue,
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
@@ -58,7 +56,7 @@ function serial(prefix: string): string {
   return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Policy changes, contact, claims, anonymous requests and invoice payment. */
+/** Policy changes, contact, anonymous requests and invoice payment (claims: claims.ts). */
 export async function changeRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const today = () => config.now();
 
@@ -288,51 +286,6 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
       today(),
     ]);
     return reply.status(201).send({ applicationNumber });
-  });
-
-  app.post('/api/en/claims', async (request, reply) => {
-    const principal = await requirePrincipal(db, config, request);
-    if (!request.isMultipart()) {
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
-    }
-    const fields: Record<string, string> = {};
-    const receipts: { name: string; type: string; size: number }[] = [];
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'receipts')
-          throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
-        const buffer = await part.toBuffer();
-        receipts.push({ name: part.filename, type: part.mimetype, size: buffer.length });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    const body = parseBody(claimSchema({ today: today() }), fields);
-    const fileIssue = receiptIssue(receipts);
-    if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
-    const [policy] = await db.query<{ policy_id: string }>(
-      'SELECT policy_id FROM policies WHERE profile_id = $1 AND policy_number = $2',
-      [principal.profileId, body.policyNumber],
-    );
-    if (!policy) throw errors.validation([{ field: 'policyNumber', code: 'validation.option' }]);
-    const claimNumber = serial('CLM');
-    await db.query(
-      `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount, iban,
-        receipts, status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'RECEIVED', $10)`,
-      [
-        claimNumber,
-        principal.profileId,
-        body.policyNumber,
-        body.category,
-        body.incidentDate,
-        body.description,
-        Number(body.amount.replace(',', '.')),
-        body.iban,
-        JSON.stringify(receipts),
-        today(),
-      ],
-    );
-    return reply.status(201).send({ claimNumber });
   });
 
   const paymentRequestSchema = v.object({
