@@ -14,12 +14,16 @@ function isAuthCall(url: string): boolean {
   return AUTH_CALLS.some((path) => pathname === path || pathname === `${path}/`);
 }
 
-/** ky hook: any 401 ends the session in the browser and tells the host to show the login. */
-export const unauthorizedHook: AfterResponseHook = (request, _options, response) => {
-  if (response.status !== 401 || isAuthCall(request.url)) return;
+/** A 401 (except from the auth calls) ends the session in the browser and tells the host to show the login. */
+export function reportUnauthorized(url: string, response: Response): void {
+  if (response.status !== 401 || isAuthCall(url)) return;
   useAuthStore.getState().markUnauthenticated();
   window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
-};
+}
+
+/** ky hook: any 401 ends the session in the browser and tells the host to show the login. */
+export const unauthorizedHook: AfterResponseHook = (request, _options, response) =>
+  reportUnauthorized(request.url, response);
 
 /**
  * The one HTTP client of the portal (ky). Paths are relative to the page origin and must not

@@ -61,12 +61,18 @@ describe('claim rules', () => {
   });
 
   it('should need a positive amount with two decimals at most, up to the maximum', () => {
-    expect(codes({ ...claim, amount: '0' })).toEqual([{ field: 'amount', code: 'validation.amount.positive' }]);
-    expect(codes({ ...claim, amount: '0,00' })).toEqual([{ field: 'amount', code: 'validation.amount.positive' }]);
+    expect(codes({ ...claim, amount: '0' })).toEqual([
+      { field: 'amount', code: 'validation.amount.positive' },
+    ]);
+    expect(codes({ ...claim, amount: '0,00' })).toEqual([
+      { field: 'amount', code: 'validation.amount.positive' },
+    ]);
     expect(codes({ ...claim, amount: '-5' })).toEqual([{ field: 'amount', code: 'validation.amount' }]);
     expect(codes({ ...claim, amount: '12.345' })).toEqual([{ field: 'amount', code: 'validation.amount' }]);
     expect(codes({ ...claim, amount: '50000.00' })).toEqual([]);
-    expect(codes({ ...claim, amount: '50000.01' })).toEqual([{ field: 'amount', code: 'validation.amount.max' }]);
+    expect(codes({ ...claim, amount: '50000.01' })).toEqual([
+      { field: 'amount', code: 'validation.amount.max' },
+    ]);
     expect(parseClaimAmount(' 125,5 ')).toBe(125.5);
     expect(parseClaimAmount('abc')).toBeNaN();
     expect(CLAIM_MAX_AMOUNT).toBe(50_000);

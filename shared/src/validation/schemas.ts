@@ -257,7 +257,9 @@ export function claimSchema(options: ClaimSchemaOptions = {}) {
         {
           field: 'policyNumber',
           test: (input) =>
-            policies.some((policy) => policy.policyNumber === input.policyNumber) ? null : 'validation.option',
+            policies.some((policy) => policy.policyNumber === input.policyNumber)
+              ? null
+              : 'validation.option',
         },
         {
           field: 'incidentDate',
