@@ -6,6 +6,7 @@ const zlib = require('node:zlib');
 const { createFederationPlugin, federationAliases } = require('./federation.cjs');
 const { REMOTE_ENTRY_BUDGET_BYTES } = require('./budgets.cjs');
 const { StartupChunksPlugin } = require('./startup-chunks.cjs');
+const { RemoteRoutesPlugin } = require('./remote-routes.cjs');
 
 /**
  * @typedef {object} AppOptions
@@ -324,9 +325,11 @@ function commonConfig(options) {
         : []),
       // Budgets are about what students download: production builds only.
       ...(kind === 'remote'
-        ? production
-          ? [new RemoteEntryBudgetPlugin({ webpack }), pageAssetsPlugin(webpack)]
-          : []
+        ? [
+            // The remote's route table, for the host (and the remote's own dev page).
+            new RemoteRoutesPlugin({ webpack, appDir }),
+            ...(production ? [new RemoteEntryBudgetPlugin({ webpack }), pageAssetsPlugin(webpack)] : []),
+          ]
         : [
             ...(production ? [new StartupChunksPlugin({ onDemandPrefix: ON_DEMAND_CHUNK_PREFIX })] : []),
             startupAssetsPlugin(webpack),

@@ -86,6 +86,17 @@ describe('host server', () => {
     await app.close();
   });
 
+  it('should leave out a remote set to off (not deployed), and move a remote with its port variable', async () => {
+    const app = await server({ REMOTE_BILLING_URL: 'off', REMOTE_SERVICE_PORT: '9184' });
+    const res = await app.inject({ url: '/en/remotes.json' });
+    expect(res.json().remotes).toEqual({
+      account: 'http://localhost:8081/mf-manifest.json',
+      insurance: 'http://localhost:8082/mf-manifest.json',
+      service: 'http://localhost:9184/mf-manifest.json',
+    });
+    await app.close();
+  });
+
   it('should send a CSP without inline script that allows the remotes and the tag manager', async () => {
     const app = await server({
       GTM_ID: 'GTM-ABC123',
@@ -117,6 +128,16 @@ describe('host server', () => {
       url: '/sitecore/api/graph/edge?sc_apikey=test-key',
       method: 'POST',
     });
+    await app.close();
+  });
+
+  it('should answer 502 with the contract body when a backend cannot be reached', async () => {
+    const app = await server({ API_ORIGIN: 'http://127.0.0.1:9', CONTENT_ORIGIN: 'http://127.0.0.1:9' });
+    for (const url of ['/api/en/countries', '/pacos?pc=1012AB&nr=5']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ code: 'BACKEND_UNAVAILABLE', message: expect.any(String) });
+    }
     await app.close();
   });
 

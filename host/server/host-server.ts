@@ -38,6 +38,28 @@ export function contentResponseHeaders<Headers extends IncomingHttpHeaders | Out
   return passed;
 }
 
+/** The part of a reply {@link backendUnavailable} uses (the proxy passes replies of any server type). */
+type GatewayReply = {
+  code: (status: number) => { header: (name: string, value: string) => { send: (body: unknown) => unknown } };
+};
+
+/** Code of the proxy's answer when a backend cannot be reached (the portal shows "Service unavailable"). */
+export const BACKEND_UNAVAILABLE_CODE = 'BACKEND_UNAVAILABLE';
+
+/**
+ * The proxy's answer when a backend cannot be reached: a gateway status with the contract body, never
+ * the proxy library's own 500 for a refused connection. 504 when the backend was too slow, else 502
+ * (503 when the library says the backend itself is unavailable).
+ */
+export function backendUnavailable(reply: GatewayReply, { error }: { error: Error }): void {
+  const statusCode = 'statusCode' in error ? error.statusCode : undefined;
+  const status = statusCode === 503 || statusCode === 504 ? statusCode : 502;
+  void reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ code: BACKEND_UNAVAILABLE_CODE, message: 'Service unavailable: the backend cannot be reached.' });
+}
+
 /**
  * The host's production server: the app under /en/ with history fallback, the runtime config at
  * /en/remotes.json, the backends proxied on the same origin, and the security headers.
@@ -66,8 +88,18 @@ export async function createHostServer(
         return reply.type('application/json').send(runtimeJson);
       });
 
-      await app.register(proxy, { upstream: config.apiOrigin, prefix: '/api', rewritePrefix: '/api' });
-      await app.register(proxy, { upstream: config.apiOrigin, prefix: '/pacos', rewritePrefix: '/pacos' });
+      await app.register(proxy, {
+        upstream: config.apiOrigin,
+        prefix: '/api',
+        rewritePrefix: '/api',
+        replyOptions: { onError: backendUnavailable },
+      });
+      await app.register(proxy, {
+        upstream: config.apiOrigin,
+        prefix: '/pacos',
+        rewritePrefix: '/pacos',
+        replyOptions: { onError: backendUnavailable },
+      });
       await app.register(proxy, {
         upstream: config.contentOrigin,
         prefix: CONTENT_GRAPHQL_PATH,
@@ -79,6 +111,7 @@ export async function createHostServer(
           queryString: (search, reqUrl) => withContentApiKey(search, reqUrl, config.contentApiKey),
           rewriteRequestHeaders: (_request, headers) => contentRequestHeaders(headers),
           rewriteHeaders: (headers) => contentResponseHeaders(headers),
+          onError: backendUnavailable,
         },
       });
     },

@@ -13,11 +13,11 @@ import {
   useAuthStore,
 } from '@portal/shared';
 import { AppRoutes } from './app/app-routes';
-import { buildAppRoutes } from './app/routes';
 import { fetchRuntimeConfig } from './app/runtime-config';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
 import { preloadErrorPlugin } from './features/remotes/preload-error';
 import { registerPortalRemotes } from './features/remotes/remote-pages';
+import { useRouteTables } from './features/remotes/remote-routes';
 import { installTagManager } from './features/tag-manager/tag-manager';
 import { showStartUpFailure } from './app/start-up-failure';
 import { registerHostTexts } from './i18n';
@@ -48,15 +48,15 @@ async function start(): Promise<void> {
   registerPortalRemotes(runtime.remotes);
   const tagManager = installTagManager(runtime.gtmId);
 
-  // The app mounts once the router is ready: the content routes are loaded before the first
-  // navigation, so that navigation already resolves against the whole route tree.
+  // The app mounts once the router is ready: the content routes and the remotes' route tables are
+  // loaded before the first navigation, so that navigation already resolves against the whole tree.
   const pageTree = { root: runtime.contentRoot, lang: contentLanguage(i18n.language) };
   const [contentRoutes] = await Promise.all([
     loadContentRoutes(contentClient, pageTree.root, pageTree.lang),
+    useRouteTables.getState().load(runtime.remotes),
     checkSession(),
     texts,
   ]);
-  const routes = buildAppRoutes(contentRoutes, { tagManager, pageTree });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
@@ -64,7 +64,7 @@ async function start(): Promise<void> {
     <StrictMode>
       <UrqlProvider value={contentClient}>
         <BrowserRouter basename={BASENAME}>
-          <AppRoutes routes={routes} />
+          <AppRoutes contentRoutes={contentRoutes} tagManager={tagManager} pageTree={pageTree} />
         </BrowserRouter>
       </UrqlProvider>
     </StrictMode>,

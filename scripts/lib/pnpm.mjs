@@ -1,9 +1,9 @@
-// Makes sure the pinned pnpm is available, installing it through npm when it is not.
+// Runs the pnpm version pinned in package.json, without installing anything globally.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capture, run } from './run.mjs';
 import { repoRoot } from './paths.mjs';
-import { loud, step } from './log.mjs';
+import { step } from './log.mjs';
 
 /** The pnpm version pinned by the root package.json `packageManager` field. */
 export function pinnedPnpmVersion(root = repoRoot) {
@@ -13,40 +13,39 @@ export function pinnedPnpmVersion(root = repoRoot) {
   return match[1];
 }
 
-const viaPath = () => ({ cmd: 'pnpm', prefix: [] });
-const viaNpx = (version) => ({ cmd: 'npx', prefix: ['-y', `pnpm@${version}`] });
+const viaPath = () => ({ cmd: 'pnpm', prefix: [], label: 'pnpm on PATH' });
+const viaNpx = (version) => ({
+  cmd: 'npx',
+  prefix: ['-y', `pnpm@${version}`],
+  label: `npx -y pnpm@${version}`,
+});
+
+/**
+ * How to run pnpm at the pinned version, given the version of the `pnpm` on PATH (or null): that one
+ * when it is the pinned version, else the pinned version through npx. Never a global install: the
+ * user's own pnpm stays as it is, and a newer global pnpm (11, 12), which would try to fetch
+ * `@pnpm/exe` for the pinned version, is not asked to switch.
+ * @param {string} pinned @param {string | null} onPath
+ */
+export function choosePnpm(pinned, onPath) {
+  return onPath === pinned ? viaPath() : viaNpx(pinned);
+}
 
 let cached;
 
-/**
- * Returns how to call pnpm at the pinned version: the `pnpm` on PATH when it matches,
- * otherwise after `npm i -g pnpm@<version>`, otherwise through `npx -y pnpm@<version>`
- * (for machines where global installs are not allowed).
- */
+/** Returns how to call pnpm at the pinned version ({@link choosePnpm}), and says which it uses. */
 export async function ensurePnpm() {
   if (cached) return cached;
   const version = pinnedPnpmVersion();
   // corepack's shim would try to fetch pnpm itself; make it use whatever is installed.
   const env = { ...process.env, COREPACK_ENABLE_STRICT: '0' };
-  if (capture('pnpm', ['--version'], { env }) === version) {
-    cached = viaPath();
-    return cached;
+  const onPath = capture('pnpm', ['--version'], { env }) ?? null;
+  const chosen = choosePnpm(version, onPath);
+  if (chosen.cmd === 'npx' && capture('npx', ['-y', `pnpm@${version}`, '--version']) !== version) {
+    throw new Error(`pnpm ${version} is not available through "npx -y pnpm@${version}".`);
   }
-  step(`Installing pnpm ${version} (pinned in package.json)`);
-  try {
-    await run('npm', ['install', '--global', `pnpm@${version}`]);
-    if (capture('pnpm', ['--version'], { env }) === version) {
-      cached = viaPath();
-      return cached;
-    }
-    loud(`npm installed pnpm ${version}, but another pnpm comes first on PATH; using npx instead.`);
-  } catch (error) {
-    loud(`Could not install pnpm globally (${error.message}).\nFalling back to "npx -y pnpm@${version}".`);
-  }
-  if (capture('npx', ['-y', `pnpm@${version}`, '--version']) !== version) {
-    throw new Error(`pnpm ${version} is not available: neither "npm i -g pnpm@${version}" nor npx worked.`);
-  }
-  cached = viaNpx(version);
+  step(`Using pnpm ${version} (pinned in package.json) through ${chosen.label}`);
+  cached = chosen;
   return cached;
 }
 

@@ -1,5 +1,6 @@
 import { matchRoutes } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
+import type { LocalizedTitle } from '@portal/shared';
 
 /** What every route of the shell carries in its `handle` (the route meta of SPEC.md §2). */
 export type RouteHandle = {
@@ -11,7 +12,9 @@ export type RouteHandle = {
   pageTitle?: string;
   /** Path of the content route behind this route, to find its title in another language. */
   contentPath?: string;
-  /** Key in the `host` namespace of the title used when there is no page title. */
+  /** The title a remote declares for its page, by locale, used when there is no content page title. */
+  title?: LocalizedTitle;
+  /** Key in the `host` namespace of the title of a host page without a content page title. */
   titleKey?: string;
   requiresAuth: boolean;
   pageId?: string;

@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import type { RouteObject } from '@portal/shared/router';
 import type * as Router from '@portal/shared/router';
 import { useAuthStore } from '@portal/shared';
+import type { PublishedRoute } from '@portal/shared';
+import type { RemoteRouteTables } from '../features/remotes/remote-routes';
 import type { RemoteSlotProps } from '../features/remotes/remote-slot';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
 import { renderRoutes } from '../testing/render-routes';
@@ -22,6 +24,11 @@ jest.mock('../features/remotes/remote-slot', () => ({
 jest.mock('../features/pages/content-page', () => ({
   ContentPage: ({ pageId }: { pageId?: string }) => <p>content page {pageId}</p>,
 }));
+jest.mock('../features/pages/page-not-available', () => ({
+  PageNotAvailable: ({ retry }: { retry?: boolean }) => (
+    <p>{retry ? 'retry notice' : 'not available notice'}</p>
+  ),
+}));
 jest.mock('../features/pages/home-page', () => ({
   HomePage: ({ pageId }: { pageId?: string }) => <p>home page {pageId}</p>,
 }));
@@ -30,6 +37,7 @@ const CONTENT: ContentRoute[] = [
   { path: '/home', name: 'home', requiresAuth: false, pageId: 'g-home', pageTitle: 'Welcome' },
   { path: '/insurances', name: 'insurances', requiresAuth: true, pageId: 'g-ins', pageTitle: 'My Insurance' },
   { path: '/invoices', name: 'invoices', requiresAuth: true, pageId: 'g-inv', pageTitle: 'Invoices' },
+  { path: '/profile', name: 'profile', requiresAuth: true, pageId: 'g-prof', pageTitle: 'Profile' },
   { path: '/privacy', name: 'privacy', requiresAuth: false, pageId: 'g-priv', pageTitle: 'Privacy' },
   { path: '/secret', name: 'secret', requiresAuth: true, pageId: 'g-sec', pageTitle: 'Secret' },
   {
@@ -43,8 +51,77 @@ const CONTENT: ContentRoute[] = [
 
 const OPTIONS = { tagManager: false, pageTree: { root: '/sitecore/content/expat-portal/home', lang: 'en' } };
 
-function renderAt(url: string) {
-  return renderRoutes(buildAppRoutes(CONTENT, OPTIONS), url);
+/** A route as a remote's build publishes it (title in both languages). */
+function published(
+  route: Omit<PublishedRoute, 'title' | 'titleKey' | 'requiresAuth'> & { requiresAuth?: boolean },
+) {
+  return {
+    titleKey: `routes.${route.page}`,
+    requiresAuth: false,
+    ...route,
+    title: { 'en-GB': `${route.page} title`, nl: `${route.page} titel` },
+  } as PublishedRoute;
+}
+
+const loaded = (namespace: string, routes: PublishedRoute[]) =>
+  ({ state: 'loaded', routes: { version: 1, namespace, routes } }) as const;
+
+const TABLES: RemoteRouteTables = {
+  account: loaded('account', [
+    published({ name: 'login', path: '/login', page: 'login' }),
+    published({ name: 'resetpassword', path: '/resetpassword', page: 'resetPassword' }),
+    published({
+      name: 'activate',
+      path: '/activate/:id/:username',
+      page: 'activate',
+      props: { mode: 'activate' },
+    }),
+    published({
+      name: 'setpassword',
+      path: '/setpassword/:id/:username',
+      page: 'activate',
+      props: { mode: 'setpassword' },
+    }),
+  ]),
+  insurance: loaded('insurance', [
+    published({
+      name: 'insurances',
+      contentPage: 'insurances',
+      page: 'insurances',
+      requiresAuth: true,
+      children: [
+        {
+          name: 'insurances/renew',
+          path: ':policyId/renew',
+          titleKey: 'routes.renew',
+          title: { 'en-GB': 'Renew' },
+          requiresAuth: false,
+          page: 'renew',
+        },
+      ],
+    }),
+  ]),
+  billing: loaded('billing', [
+    published({ name: 'invoices', contentPage: 'invoices', page: 'invoices', requiresAuth: true }),
+  ]),
+  service: loaded('service', [
+    published({ name: 'service-contact/faq', path: '/service-contact/faq', page: 'faq' }),
+    published({
+      name: 'service-contact/faq-category',
+      path: '/service-contact/faq/:qaCategoryId/',
+      page: 'faqCategory',
+    }),
+    published({
+      name: 'service-contact/faq-answer',
+      path: '/service-contact/faq/:qaCategoryId/:qaId',
+      page: 'faqAnswer',
+    }),
+    published({ name: 'service-contact/emergency', path: '/service-contact/emergency', page: 'emergency' }),
+  ]),
+};
+
+function renderAt(url: string, tables: RemoteRouteTables = TABLES) {
+  return renderRoutes(buildAppRoutes(CONTENT, tables, OPTIONS), url);
 }
 
 async function slot(): Promise<Pick<RemoteSlotProps, 'remote' | 'page' | 'pageProps'>> {
@@ -52,7 +129,7 @@ async function slot(): Promise<Pick<RemoteSlotProps, 'remote' | 'page' | 'pagePr
 }
 
 function childRoutes(): RouteObject[] {
-  return buildAppRoutes(CONTENT, OPTIONS)[0]?.children ?? [];
+  return buildAppRoutes(CONTENT, TABLES, OPTIONS)[0]?.children ?? [];
 }
 
 describe('buildAppRoutes', () => {
@@ -87,16 +164,50 @@ describe('buildAppRoutes', () => {
       { remote: 'service', page: 'faqAnswer', pageProps: { qaCategoryId: 'travel', qaId: 'q-7' } },
     ],
     ['/service-contact/emergency', { remote: 'service', page: 'emergency', pageProps: {} }],
-    ['/request', { remote: 'insurance', page: 'request', pageProps: {} }],
-  ])('should render %s from its remote with its props', async (url, expected) => {
+  ])('should render %s from the remote that declares it, with its props', async (url, expected) => {
     renderAt(url);
     expect(await slot()).toEqual(expected);
   });
 
-  it('should map content pages that live in a remote to that remote, with the page id', async () => {
+  it('should place a remote on the content page it fills, with the page id', async () => {
     useAuthStore.setState({ authenticated: true });
     renderAt('/invoices');
     expect(await slot()).toEqual({ remote: 'billing', page: 'invoices', pageProps: { pageId: 'g-inv' } });
+  });
+
+  it('should place a sub-route beneath its page, with the route parameters as props', async () => {
+    useAuthStore.setState({ authenticated: true });
+    renderAt('/insurances/POL-7/renew');
+    expect(await slot()).toEqual({ remote: 'insurance', page: 'renew', pageProps: { policyId: 'POL-7' } });
+  });
+
+  it('should guard a sub-route of a page that requires a login', async () => {
+    const router = renderAt('/insurances/POL-7/renew');
+    await screen.findByTestId('slot');
+    expect(router.location.pathname).toBe('/login');
+  });
+
+  it('should say that a SPEC.md §2 page no remote declares is not available, not redirect', async () => {
+    const router = renderAt('/request');
+    expect(await screen.findByText('not available notice')).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/request');
+  });
+
+  it('should say that a navigation page no remote declares is not available', async () => {
+    useAuthStore.setState({ authenticated: true });
+    renderAt('/profile');
+    expect(await screen.findByText('not available notice')).toBeInTheDocument();
+  });
+
+  it('should offer a retry instead when a remote could not be reached', async () => {
+    useAuthStore.setState({ authenticated: true });
+    renderAt('/invoices', { ...TABLES, billing: { state: 'failed' } });
+    expect(await screen.findByText('retry notice')).toBeInTheDocument();
+  });
+
+  it('should say not available for the pages of a remote that is not deployed', async () => {
+    renderAt('/login', { ...TABLES, account: { state: 'absent' } });
+    expect(await screen.findByText('not available notice')).toBeInTheDocument();
   });
 
   it('should render other content pages in the host with their page id', async () => {
@@ -155,8 +266,10 @@ describe('buildAppRoutes', () => {
     expect(handles.get('/login')).toMatchObject({
       name: 'login',
       requiresAuth: false,
-      titleKey: 'routes.login',
+      title: { 'en-GB': 'login title', nl: 'login titel' },
     });
+    // A SPEC.md §2 page that is not available keeps its route name for the tag manager.
+    expect(handles.get('/request')).toMatchObject({ name: 'request', requiresAuth: false });
     expect(handles.get('/demo-pages/test')).toMatchObject({ hideHeader: true, requiresAuth: false });
     // A fixed route is not registered a second time from the content tree.
     expect(childRoutes().filter((route) => route.path === '/service-contact/faq')).toHaveLength(1);

@@ -1,6 +1,5 @@
-import type { ComponentType } from 'react';
 import { lazyWithTexts, registerNamespace } from '@portal/shared';
-import type { PageProps } from '@portal/shared';
+import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
@@ -10,8 +9,8 @@ const texts = registerNamespace('account', {
   nl: () => import(/* webpackChunkName: "on-demand-locale-nl-account" */ '../locales/nl.json'),
 });
 
-/** The pages the host can place on a route; keys are fixed by the host's route table. */
-export const pages: Record<string, ComponentType<PageProps>> = {
+/** The pages of this remote, by the key its route table (`./routes`) names them with. */
+export const pages = {
   login: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-login" */ '../features/login/components/login-page').then(
       (m) => m.LoginPage,
@@ -27,4 +26,4 @@ export const pages: Record<string, ComponentType<PageProps>> = {
       (m) => m.ActivatePage,
     ),
   ),
-};
+} satisfies ExposedPages;

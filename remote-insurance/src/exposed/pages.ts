@@ -1,6 +1,5 @@
-import type { ComponentType } from 'react';
 import { lazyWithTexts, registerNamespace } from '@portal/shared';
-import type { PageProps } from '@portal/shared';
+import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; the page waits for
@@ -10,11 +9,11 @@ const texts = registerNamespace('insurance', {
   nl: () => import(/* webpackChunkName: "on-demand-locale-nl-insurance" */ '../locales/nl.json'),
 });
 
-/** The pages the host can place on a route; keys are fixed by the host's route table. */
-export const pages: Record<string, ComponentType<PageProps>> = {
+/** The pages of this remote, by the key its route table (`./routes`) names them with. */
+export const pages = {
   insurances: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-insurances" */ '../features/policies/components/insurances-page').then(
       (m) => m.InsurancesPage,
     ),
   ),
-};
+} satisfies ExposedPages;

@@ -1,6 +1,5 @@
-import type { ComponentType } from 'react';
 import { lazyWithTexts, registerNamespace } from '@portal/shared';
-import type { PageProps } from '@portal/shared';
+import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
@@ -16,8 +15,8 @@ const faqCategoryPage = lazyWithTexts(texts, () =>
   ),
 );
 
-/** The pages the host can place on a route; keys are fixed by the host's route table. */
-export const pages: Record<string, ComponentType<PageProps>> = {
+/** The pages of this remote, by the key its route table (`./routes`) names them with. */
+export const pages = {
   serviceContact: lazyWithTexts(texts, () =>
     import(
       /* webpackChunkName: "page-service-contact" */ '../features/service-contact/components/service-contact-page'
@@ -39,4 +38,4 @@ export const pages: Record<string, ComponentType<PageProps>> = {
       (m) => m.EmergencyPage,
     ),
   ),
-};
+} satisfies ExposedPages;

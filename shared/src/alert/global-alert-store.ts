@@ -17,6 +17,8 @@ export type GlobalAlertState = {
    * (SPEC.md §3 Global error alert). Without a number the generic internal-error text is shown.
    */
   showIncident: (iId?: string) => void;
+  /** Shows "Service unavailable" (SPEC.md §8): the backend cannot be reached now. */
+  showServiceUnavailable: () => void;
   /** Hides the alert. */
   clear: () => void;
 };
@@ -36,6 +38,10 @@ export const useGlobalAlertStore = create<GlobalAlertState>()((set) => ({
         title: 'CommonError.title',
         messages: iId ? [{ code: 'CommonError.message', context: { iId } }] : [{ code: 'errors.internal' }],
       },
+    }),
+  showServiceUnavailable: () =>
+    set({
+      alert: { type: 'error', title: 'CommonError.title', messages: [{ code: 'errors.serviceUnavailable' }] },
     }),
   clear: () => set({ alert: NO_ALERT }),
 }));

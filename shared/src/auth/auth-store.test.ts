@@ -139,6 +139,15 @@ describe('useAuthStore', () => {
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, apiUnavailable: true });
     });
 
+    it.each([502, 503, 504])('should set apiUnavailable when the proxy answers %i', async (status) => {
+      fetchMock = mockFetch(() => jsonResponse({ code: 'BACKEND_UNAVAILABLE', message: 'x' }, status));
+      await expect(useAuthStore.getState().login('a@example.com', 'pw')).resolves.toEqual({
+        ok: false,
+        errorKey: 'errors.serviceUnavailable',
+      });
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, apiUnavailable: true });
+    });
+
     it('should give service unavailable on a network failure', async () => {
       fetchMock = mockFetch(() => {
         throw new Error('offline');

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 import { baseHttp } from '../http/base-http';
+import { isBackendUnavailable } from '../http/backend-unavailable';
 import { readApiError } from '../http/read-api-error';
 import type { CommonKey } from '../i18n/keys';
 import type { LoginResponse } from '../wire';
@@ -46,6 +47,8 @@ export type AuthState = AuthSession & {
   logout: () => Promise<void>;
   /** Forgets the session in the browser (after any 401). */
   markUnauthenticated: () => void;
+  /** Records that the backend cannot be reached (a 404 of SPEC.md §8, or the proxy's 502–504). */
+  markApiUnavailable: () => void;
 };
 
 const SIGNED_OUT = { authenticated: false, username: null, profileId: null } as const;
@@ -71,11 +74,16 @@ function signedIn(body: LoginResponse): Partial<AuthSession> {
   };
 }
 
-type Failure = { status: number | undefined; code: string | undefined };
+type Failure = { status: number | undefined; code: string | undefined; unavailable: boolean };
 
 async function describeFailure(error: unknown): Promise<Failure> {
-  const status = error instanceof HTTPError ? error.response.status : undefined;
-  return { status, code: (await readApiError(error))?.code };
+  const response = error instanceof HTTPError ? error.response : undefined;
+  return {
+    status: response?.status,
+    code: (await readApiError(error))?.code,
+    // SPEC.md §8 names a 404; through the host, an unreachable backend is the proxy's 502–504.
+    unavailable: response ? response.status === 404 || (await isBackendUnavailable(response)) : false,
+  };
 }
 
 // SPEC.md §8: a 403 sets blocked. The one 403 that says nothing about the account is a failed
@@ -138,7 +146,7 @@ export const useAuthStore = create<AuthState>()(
           apply({ ...SIGNED_OUT, blocked: true });
           return { ok: false, errorKey: 'LoginForm.errors.blocked' };
         }
-        if (failure.status === 404) {
+        if (failure.unavailable) {
           apply({ ...SIGNED_OUT, apiUnavailable: true });
           return { ok: false, errorKey: 'errors.serviceUnavailable' };
         }
@@ -160,7 +168,7 @@ export const useAuthStore = create<AuthState>()(
         } catch (error) {
           const failure = await describeFailure(error);
           if (isBlocked(failure)) apply({ ...SIGNED_OUT, blocked: true });
-          else if (failure.status === 404) apply({ ...SIGNED_OUT, apiUnavailable: true });
+          else if (failure.unavailable) apply({ ...SIGNED_OUT, apiUnavailable: true });
           else apply(SIGNED_OUT);
         }
       },
@@ -182,6 +190,8 @@ export const useAuthStore = create<AuthState>()(
         generation += 1;
         set(SIGNED_OUT);
       },
+
+      markApiUnavailable: () => set({ apiUnavailable: true }),
     }),
     {
       name: AUTH_STORAGE_KEY,

@@ -68,6 +68,45 @@ describe('http', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('should keep the session on a 401 of an account link or a wrong current password', async () => {
+    useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+    const listener = jest.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    fetchMock = mockFetch(() => jsonResponse({ code: 'INVALID_TOKEN', message: 'x' }, 401));
+    await expect(
+      http.get('api/accounts/a%40example.com/', { headers: { 'X-Authorization-Token': 't' } }).json(),
+    ).rejects.toThrow();
+    fetchMock.restore();
+    fetchMock = mockFetch(() =>
+      jsonResponse({ code: 'INVALID_PASSWORD', message: 'Invalid password.' }, 401),
+    );
+    await expect(
+      http.post('api/accounts/a%40example.com/password', { json: { password: 'x' } }).json(),
+    ).rejects.toThrow();
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    expect(listener).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: true, username: 'Anna' });
+  });
+
+  it.each([502, 503, 504])(
+    'should mark the api unavailable and say so when the proxy answers %i',
+    async (status) => {
+      useAuthStore.setState({ apiUnavailable: false });
+      fetchMock = mockFetch(() => jsonResponse({ code: 'BACKEND_UNAVAILABLE', message: 'x' }, status));
+      await expect(http.get('api/en/countries').json()).rejects.toThrow();
+      expect(useAuthStore.getState().apiUnavailable).toBe(true);
+      expect(useGlobalAlertStore.getState().alert.messages).toEqual([{ code: 'errors.serviceUnavailable' }]);
+    },
+  );
+
+  it('should leave a 503 with its own code to the page that made the call', async () => {
+    useAuthStore.setState({ apiUnavailable: false });
+    fetchMock = mockFetch(() => jsonResponse({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'x' }, 503));
+    await expect(http.post('api/en/invoices/1/payment').json()).rejects.toThrow();
+    expect(useAuthStore.getState().apiUnavailable).toBe(false);
+    expect(useGlobalAlertStore.getState().alert.type).toBe('none');
+  });
+
   it('should show the incident alert on 500', async () => {
     fetchMock = mockFetch(() => jsonResponse({ code: 'INTERNAL', message: 'x', incidentId: 'INC-7' }, 500));
     await expect(http.get('api/en/countries')).rejects.toThrow();

@@ -19,11 +19,8 @@ async function readIncidentId(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
-/** A 500 shows the global alert with the backend's incident number (SPEC.md §8); others pass. */
-export async function reportIncident(response: Response): Promise<void> {
+/** ky hook: every 500 shows the global alert with the backend's incident number (SPEC.md §8). */
+export const incidentHook: AfterResponseHook = async (_request, _options, response) => {
   if (response.status !== 500) return;
   useGlobalAlertStore.getState().showIncident(await readIncidentId(response));
-}
-
-/** ky hook: every 500 shows the global alert with the backend's incident number (SPEC.md §8). */
-export const incidentHook: AfterResponseHook = (_request, _options, response) => reportIncident(response);
+};

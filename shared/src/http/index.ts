@@ -1,6 +1,7 @@
 export { apiPrefixUrl } from './base-http';
 export { DOCUMENT_TIMEOUT_MS, downloadDocument, fileNameFromDisposition } from './download-document';
-export { http, UNAUTHORIZED_EVENT } from './http';
+export { http, INVALID_PASSWORD_CODE, UNAUTHORIZED_EVENT } from './http';
+export { BACKEND_UNAVAILABLE_CODE, isBackendUnavailable } from './backend-unavailable';
 export { errorStatus, HTTPError, readApiError } from './read-api-error';
 export { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 export { postWithProgress } from './upload-with-progress';

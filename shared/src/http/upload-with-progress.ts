@@ -1,8 +1,8 @@
 import { HTTPError } from 'ky';
+import type { KyRequest, KyResponse, NormalizedOptions } from 'ky';
 
 import { apiPrefixUrl } from './base-http';
-import { reportUnauthorized } from './http';
-import { reportIncident } from './incident-hook';
+import { RESPONSE_HOOKS } from './http';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
 
 /** How far an upload is: bytes sent of the request body's total. */
@@ -17,6 +17,14 @@ export type UploadOptions = {
 
 // Statuses whose Response may not carry a body.
 const NULL_BODY = new Set([101, 204, 205, 304]);
+
+// The hooks and HTTPError take ky's normalized options; none of them reads them.
+const NO_OPTIONS = {} as NormalizedOptions;
+
+async function runHooks(request: Request, response: Response): Promise<void> {
+  for (const hook of RESPONSE_HOOKS)
+    await hook(request as KyRequest, NO_OPTIONS, response.clone() as KyResponse);
+}
 
 function responseOf(xhr: XMLHttpRequest): Response {
   const headers = new Headers();
@@ -66,11 +74,11 @@ export function postWithProgress(
     xhr.addEventListener('load', () => {
       settle();
       const response = responseOf(xhr);
-      reportUnauthorized(url, response);
-      void reportIncident(response).then(() => {
+      const request = new Request(url, { method: 'POST', headers: { Accept: 'application/json' } });
+      void runHooks(request, response).then(() => {
         if (response.ok) resolve(response);
-        // ky's own error, so every caller reads a failure the same way; ky's options are not used by it.
-        else reject(new HTTPError(response, new Request(url, { method: 'POST' }), {} as never));
+        // ky's own error, so every caller reads a failure the same way.
+        else reject(new HTTPError(response, request, NO_OPTIONS));
       });
     });
     xhr.addEventListener('error', () => {

@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * Props the host passes to every page a remote exposes. `pageId` is the content page's id (for
- * content routes); the others come from the route parameters of the fixed routes.
+ * content routes); the others come from the route's parameters (a route's parameter names are
+ * these prop names) or from the props the remote's route fixes.
  */
 export type PageProps = {
   pageId?: string;
@@ -16,10 +17,16 @@ export type PageProps = {
   username?: string;
   /** Which of the two pages the account link opens. */
   mode?: 'activate' | 'setpassword';
+  /** The policy of a page beneath a policy, e.g. `/insurances/{policyId}/renew`. */
+  policyId?: string;
+  /** The invoice of `/invoices/{invoiceNumber}/pay`. */
+  invoiceNumber?: string;
+  /** One claim of the claims page. */
+  claimNumber?: string;
 };
 
 /**
- * What every remote exposes as `./pages`: its pages by key, each taking {@link PageProps}
- * (the host maps routes to these keys).
+ * What every remote exposes as `./pages`: its pages by key, each taking {@link PageProps}. The
+ * remote's own route table (`./routes`, see `RemoteRoutes`) says which key serves which route.
  */
 export type ExposedPages = Record<string, ComponentType<PageProps>>;

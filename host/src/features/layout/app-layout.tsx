@@ -6,6 +6,7 @@ import { paths } from '@portal/shared';
 import { handleForPath } from '../../app/route-handle';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
 import { GlobalAlert } from './global-alert';
+import { Greeting } from './greeting';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 import { useContentViews } from './use-content-views';
@@ -53,6 +54,7 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
             <Link className="app-header__brand" to={paths.home()}>
               {t('productName', { ns: ['common', 'host'] })}
             </Link>
+            <Greeting />
             <SiteNav />
           </div>
         </header>

@@ -74,7 +74,7 @@ describe('usePageTitle', () => {
     expect(document.title).toBe('Privacy statement | Student Insurance Portal');
   });
 
-  it('should use the translated route title for a route without a content page', async () => {
+  it('should use the title a remote declares, in the current language, for a route without a content page', async () => {
     const fetchMock = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     const client = new Client({
       url: 'http://portal.test/graphql',
@@ -83,12 +83,29 @@ describe('usePageTitle', () => {
     });
     render(
       <Provider value={client}>
-        <TitleProbe handle={{ name: 'login', titleKey: 'routes.login', requiresAuth: false }} />
+        <TitleProbe
+          handle={{ name: 'login', title: { 'en-GB': 'Log in', nl: 'Inloggen' }, requiresAuth: false }}
+        />
       </Provider>,
     );
     expect(document.title).toBe('Log in | Student Insurance Portal');
     await act(() => i18n.changeLanguage('nl'));
     expect(document.title).toBe('Inloggen | Studentenverzekering Portaal');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("should use a host page's title key when there is no other title", () => {
+    const fetchMock = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = new Client({
+      url: 'http://portal.test/graphql',
+      exchanges: [fetchExchange],
+      fetch: fetchMock,
+    });
+    render(
+      <Provider value={client}>
+        <TitleProbe handle={{ name: 'demo-pages-test', titleKey: 'routes.demo', requiresAuth: false }} />
+      </Provider>,
+    );
+    expect(document.title).toBe('Test page | Student Insurance Portal');
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, PagesQuery, useLocale } from '@portal/shared';
+import { contentLanguage, DEFAULT_LOCALE, PagesQuery, useLocale } from '@portal/shared';
 import type { RouteHandle } from '../../app/route-handle';
 import { buildContentRoutes } from '../content-routes/build-content-routes';
 
@@ -43,7 +43,8 @@ export function usePageTitle(handle: RouteHandle | undefined, tree: PageTreeSour
   // The product name belongs to the shared texts; the host's copy is the fallback.
   const product = t('productName', { ns: ['common', 'host'] });
   const contentTitle = (handle?.contentPath && titles?.get(handle.contentPath)) || handle?.pageTitle;
-  const title = contentTitle || (handle?.titleKey ? t(handle.titleKey) : '');
+  const declaredTitle = handle?.title ? (handle.title[locale] ?? handle.title[DEFAULT_LOCALE]) : undefined;
+  const title = contentTitle || declaredTitle || (handle?.titleKey ? t(handle.titleKey) : '');
 
   useEffect(() => {
     document.title = title ? `${title} | ${product}` : product;

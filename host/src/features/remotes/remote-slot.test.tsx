@@ -139,9 +139,12 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('outer boundary caught it')).toBeInTheDocument();
   });
 
-  it('should redirect to /home for a page the remote does not expose', async () => {
+  it('should say a page is not available when the remote does not have it', async () => {
     mockedLoadRemote.mockResolvedValue({ pages: {} });
     await renderSlot('profile');
-    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page is not available at the moment' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('home page')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,4 @@
 import { Suspense, use, useCallback, useState } from 'react';
-import { Navigate } from '@portal/shared/router';
-import { paths } from '@portal/shared';
 import { Spinner } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 import { PRELOAD_ERROR_EVENT } from './preload-error';
@@ -9,6 +7,7 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
 import type { RemoteName } from '../../app/runtime-config-shape';
 import { loadRemotePages, retryRemotePages } from './remote-pages';
 import { RemoteUnavailable } from './remote-unavailable';
+import { PageNotAvailable } from '../pages/page-not-available';
 
 /** Props of {@link RemoteSlot}. */
 export type RemoteSlotProps = {
@@ -40,8 +39,8 @@ function RemotePage({ remote, page, pageProps }: RemoteSlotProps) {
   claimLoadFailures(remote);
   const pages = use(loadRemotePages(remote));
   const Page = pages[page];
-  // A page the remote does not (yet) expose: the route exists, its page does not.
-  if (!Page) return <Navigate to={paths.home()} replace />;
+  // A route whose page the loaded remote does not have (its table and its code from two releases).
+  if (!Page) return <PageNotAvailable />;
   return <Page {...pageProps} />;
 }
 

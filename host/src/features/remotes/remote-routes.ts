@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import { parsePublishedRoutes, PUBLISHED_ROUTES_FILE } from '@portal/shared';
+import type { PublishedRoutes } from '@portal/shared';
+import { REMOTE_NAMES } from '../../app/runtime-config-shape';
+import type { RemoteName } from '../../app/runtime-config-shape';
+
+/**
+ * What the host knows of a remote's pages: the routes it declares; `failed` when its table could not
+ * be fetched (the remote is down: its pages show a fallback with a retry); `absent` when the runtime
+ * config names no such remote (not deployed: its pages are "not available").
+ */
+export type RemoteRouteTable =
+  { state: 'loaded'; routes: PublishedRoutes } | { state: 'failed' } | { state: 'absent' };
+
+/** The route table of every remote, by remote name. */
+export type RemoteRouteTables = Readonly<Record<RemoteName, RemoteRouteTable>>;
+
+/** Where a remote publishes its routes: beside its manifest. */
+export function routesUrl(manifestUrl: string): string {
+  return new URL(PUBLISHED_ROUTES_FILE, new URL(manifestUrl, window.location.href)).href;
+}
+
+/** Fetches one remote's `routes.json`; revalidated every time, so a redeployed remote is seen. */
+export async function fetchRemoteRoutes(
+  remote: RemoteName,
+  manifestUrl: string | undefined,
+): Promise<RemoteRouteTable> {
+  if (!manifestUrl) return { state: 'absent' };
+  try {
+    const response = await fetch(routesUrl(manifestUrl), { cache: 'no-cache', credentials: 'omit' });
+    if (!response.ok) throw new Error(`status ${response.status}`);
+    return { state: 'loaded', routes: parsePublishedRoutes(await response.json()) };
+  } catch (error) {
+    console.error(`The routes of remote "${remote}" could not be loaded:`, error);
+    return { state: 'failed' };
+  }
+}
+
+type RouteTablesState = {
+  tables: RemoteRouteTables;
+  manifests: Partial<Record<RemoteName, string>>;
+  /** Fetches every remote's table (at start-up). */
+  load: (manifests: Partial<Record<RemoteName, string>>) => Promise<void>;
+  /** Fetches the tables that failed again; the route tree is rebuilt when one arrives. */
+  retryFailed: () => Promise<void>;
+};
+
+const unknownTables = Object.fromEntries(REMOTE_NAMES.map((name) => [name, { state: 'absent' }])) as Record<
+  RemoteName,
+  RemoteRouteTable
+>;
+
+/** The remotes' route tables, for the route tree (the host's own state, not shared with remotes). */
+export const useRouteTables = create<RouteTablesState>()((set, get) => ({
+  tables: unknownTables,
+  manifests: {},
+  load: async (manifests) => {
+    const entries = await Promise.all(
+      REMOTE_NAMES.map(async (name) => [name, await fetchRemoteRoutes(name, manifests[name])] as const),
+    );
+    set({ manifests, tables: Object.fromEntries(entries) as Record<RemoteName, RemoteRouteTable> });
+  },
+  retryFailed: async () => {
+    const { tables, manifests } = get();
+    const failed = REMOTE_NAMES.filter((name) => tables[name].state === 'failed');
+    const entries = await Promise.all(
+      failed.map(async (name) => [name, await fetchRemoteRoutes(name, manifests[name])] as const),
+    );
+    set({ tables: { ...get().tables, ...Object.fromEntries(entries) } });
+  },
+}));

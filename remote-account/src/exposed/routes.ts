@@ -1,0 +1,33 @@
+import type { RemoteRoutes } from '@portal/shared';
+import type { pages } from './pages';
+
+/** The pages this remote serves; the build publishes this table as `routes.json` for the host. */
+export const routes = {
+  namespace: 'account',
+  routes: [
+    { name: 'login', path: '/login', titleKey: 'routes.login', requiresAuth: false, page: 'login' },
+    {
+      name: 'resetpassword',
+      path: '/resetpassword',
+      titleKey: 'routes.resetPassword',
+      requiresAuth: false,
+      page: 'resetPassword',
+    },
+    {
+      name: 'activate',
+      path: '/activate/:id/:username',
+      titleKey: 'routes.activate',
+      requiresAuth: false,
+      props: { mode: 'activate' },
+      page: 'activate',
+    },
+    {
+      name: 'setpassword',
+      path: '/setpassword/:id/:username',
+      titleKey: 'routes.setPassword',
+      requiresAuth: false,
+      props: { mode: 'setpassword' },
+      page: 'activate',
+    },
+  ],
+} satisfies RemoteRoutes<keyof typeof pages>;

@@ -1,0 +1,51 @@
+import type { RemoteRoutes } from '@portal/shared';
+import type { pages } from './pages';
+
+/** The pages this remote serves; the build publishes this table as `routes.json` for the host. */
+export const routes = {
+  namespace: 'service',
+  routes: [
+    {
+      name: 'service-contact',
+      path: '/service-contact',
+      titleKey: 'routes.serviceContact',
+      requiresAuth: false,
+      page: 'serviceContact',
+    },
+    {
+      name: 'service-contact/faq',
+      path: '/service-contact/faq',
+      titleKey: 'routes.faq',
+      requiresAuth: false,
+      page: 'faq',
+    },
+    {
+      name: 'service-contact/faq-category',
+      path: '/service-contact/faq/:qaCategoryId/',
+      titleKey: 'routes.faq',
+      requiresAuth: false,
+      page: 'faqCategory',
+    },
+    {
+      name: 'service-contact/faq-answer',
+      path: '/service-contact/faq/:qaCategoryId/:qaId',
+      titleKey: 'routes.faq',
+      requiresAuth: false,
+      page: 'faqAnswer',
+    },
+    {
+      name: 'service-contact/contact',
+      path: '/service-contact/contact',
+      titleKey: 'routes.contact',
+      requiresAuth: false,
+      page: 'contact',
+    },
+    {
+      name: 'service-contact/emergency',
+      path: '/service-contact/emergency',
+      titleKey: 'routes.emergency',
+      requiresAuth: false,
+      page: 'emergency',
+    },
+  ],
+} satisfies RemoteRoutes<keyof typeof pages>;
