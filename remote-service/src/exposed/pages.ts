@@ -15,6 +15,12 @@ const faqCategoryPage = lazyWithTexts(texts, () =>
   ),
 );
 
+const claimsPage = lazyWithTexts(texts, () =>
+  import(/* webpackChunkName: "page-claims" */ '../features/claims/components/claims-page').then(
+    (m) => m.ClaimsPage,
+  ),
+);
+
 /** The pages of this remote, by the key its route table (`./routes`) names them with. */
 export const pages = {
   serviceContact: lazyWithTexts(texts, () =>
@@ -33,6 +39,14 @@ export const pages = {
       (m) => m.ContactPage,
     ),
   ),
+  fileClaim: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-file-claim" */ '../features/claims/components/claim-form-page').then(
+      (m) => m.ClaimFormPage,
+    ),
+  ),
+  // One page serves both: with `claimNumber` (the claim route) that claim's details and timeline.
+  claims: claimsPage,
+  claim: claimsPage,
   emergency: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-emergency" */ '../features/emergency/components/emergency-page').then(
       (m) => m.EmergencyPage,

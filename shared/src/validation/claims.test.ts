@@ -78,6 +78,16 @@ describe('claim rules', () => {
     expect(CLAIM_MAX_AMOUNT).toBe(50_000);
   });
 
+  it('should give one message per broken rule, not one per check', () => {
+    const messages = (input: unknown) => {
+      const result = v.safeParse(claimSchema({ today, policies: [policy] }), input);
+      return result.success ? [] : result.issues.map((issue) => issue.message);
+    };
+    expect(messages({ ...claim, amount: '1,234' })).toEqual(['validation.amount']);
+    expect(messages({ ...claim, incidentDate: '2026-06-16' })).toEqual(['validation.date.notFuture']);
+    expect(messages({ ...claim, incidentDate: '2025-12-31' })).toEqual(['validation.incidentDate.outsidePolicy']);
+  });
+
   it('should need every field and a non-UK IBAN', () => {
     expect(codes({}).map((issue) => issue.field)).toEqual([
       'policyNumber',

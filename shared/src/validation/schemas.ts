@@ -265,12 +265,13 @@ export function claimSchema(options: ClaimSchemaOptions = {}) {
           field: 'incidentDate',
           test: (input) => {
             const policy = policies.find((candidate) => candidate.policyNumber === input.policyNumber);
-            return policy
-              ? claimIncidentDateIssue(input.incidentDate, policy, {
-                  dateFormat: options.dateFormat,
-                  today: options.today,
-                })
-              : null;
+            if (!policy) return null;
+            const code = claimIncidentDateIssue(input.incidentDate, policy, {
+              dateFormat: options.dateFormat,
+              today: options.today,
+            });
+            // The field's own schema already reports a missing, invalid or future date.
+            return code === 'validation.incidentDate.outsidePolicy' ? code : null;
           },
         },
       ]
@@ -286,8 +287,9 @@ export function claimSchema(options: ClaimSchemaOptions = {}) {
         v.trim(),
         v.nonEmpty('validation.required'),
         v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
-        v.check((value: string) => parseClaimAmount(value) > 0, 'validation.amount.positive'),
-        v.check((value: string) => parseClaimAmount(value) <= CLAIM_MAX_AMOUNT, 'validation.amount.max'),
+        // An amount that does not parse has its message from the regex already.
+        v.check((value: string) => !(parseClaimAmount(value) <= 0), 'validation.amount.positive'),
+        v.check((value: string) => !(parseClaimAmount(value) > CLAIM_MAX_AMOUNT), 'validation.amount.max'),
       ),
       iban: ibanSchema(),
     }),
