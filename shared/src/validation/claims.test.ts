@@ -85,7 +85,9 @@ describe('claim rules', () => {
     };
     expect(messages({ ...claim, amount: '1,234' })).toEqual(['validation.amount']);
     expect(messages({ ...claim, incidentDate: '2026-06-16' })).toEqual(['validation.date.notFuture']);
-    expect(messages({ ...claim, incidentDate: '2025-12-31' })).toEqual(['validation.incidentDate.outsidePolicy']);
+    expect(messages({ ...claim, incidentDate: '2025-12-31' })).toEqual([
+      'validation.incidentDate.outsidePolicy',
+    ]);
   });
 
   it('should need every field and a non-UK IBAN', () => {
