@@ -103,7 +103,7 @@ describe('ClaimFormPage', () => {
     renderPage();
     await fillIn(user);
     await user.upload(screen.getByLabelText('Receipts'), [pdf('bill.pdf'), pdf('photo.pdf')]);
-    const list = await screen.findByRole('list', { name: 'Added receipts' });
+    const list = await screen.findByRole('list', { name: 'Files added' });
     expect(
       within(list)
         .getAllByRole('listitem')
@@ -142,14 +142,14 @@ describe('ClaimFormPage', () => {
       [1, 2, 3, 4, 5, 6].map((n) => pdf(`r${n}.pdf`)),
     );
     expect(input).toHaveAccessibleDescription(/r6\.pdf was not added: Attach at most 5 receipts\./);
-    expect(
-      within(screen.getByRole('list', { name: 'Added receipts' })).getAllByRole('listitem'),
-    ).toHaveLength(5);
+    expect(within(screen.getByRole('list', { name: 'Files added' })).getAllByRole('listitem')).toHaveLength(
+      5,
+    );
     await user.click(screen.getByRole('button', { name: 'Remove r1.pdf' }));
     expect(input).toHaveFocus();
-    expect(
-      within(screen.getByRole('list', { name: 'Added receipts' })).getAllByRole('listitem'),
-    ).toHaveLength(4);
+    expect(within(screen.getByRole('list', { name: 'Files added' })).getAllByRole('listitem')).toHaveLength(
+      4,
+    );
   });
 
   it('should keep everything after a failure and say what happened', async () => {
