@@ -1,6 +1,7 @@
 import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
+import { keepDraftsWithSession } from '../features/claims/drafts/claim-drafts';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
 // the texts of the current language as well as for its code.
@@ -8,6 +9,10 @@ const texts = registerNamespace('service', {
   en,
   nl: () => import(/* webpackChunkName: "on-demand-locale-nl-service" */ '../locales/nl.json'),
 });
+
+// A claim draft belongs to the logged-in student: from the first page of this remote on, a logout
+// (on any page) removes it from the device.
+keepDraftsWithSession();
 
 const faqCategoryPage = lazyWithTexts(texts, () =>
   import(/* webpackChunkName: "page-faq-category" */ '../features/faq/components/faq-category-page').then(

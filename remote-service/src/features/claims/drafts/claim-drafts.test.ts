@@ -58,6 +58,17 @@ describe('claim drafts', () => {
     stop();
   });
 
+  it('should remove the drafts of others when it starts with a student logged in', async () => {
+    await saveDraft('P-1', draft('Anna'));
+    await saveDraft('P-2', draft('Ben'));
+    useAuthStore.setState({ authenticated: true, profileId: 'P-2', username: 'Ben' });
+    const stop = keepDraftsWithSession();
+    await settle();
+    expect(await loadDraft('P-1')).toBeUndefined();
+    expect((await loadDraft('P-2'))?.values.description).toBe('Ben');
+    stop();
+  });
+
   it('should remove nothing while no session was known yet', async () => {
     const stop = keepDraftsWithSession();
     await saveDraft('P-1', draft('Anna'));

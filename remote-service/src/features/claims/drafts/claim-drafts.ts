@@ -61,11 +61,16 @@ let unsubscribe: (() => void) | undefined;
 
 /**
  * A draft belongs to the logged-in student: when the session ends (logout, or the api saying it
- * has ended) every draft is removed from the device, and when another student logs in, the drafts
- * of others are. The state at start-up removes nothing: after a closed tab the session is only
+ * has ended) every draft is removed from the device, and when a student logs in (or is found logged
+ * in when this starts), the drafts of others are. The state at start-up removes nothing: after a closed tab the session is only
  * known once it has been checked, and the draft must survive that. Idempotent.
  */
 export function keepDraftsWithSession(): () => void {
+  if (!unsubscribe) {
+    // Another student may have logged in on this device before this module was loaded.
+    const { authenticated, profileId } = useAuthStore.getState();
+    if (authenticated && profileId) void discardOtherDrafts(profileId);
+  }
   unsubscribe ??= useAuthStore.subscribe((state, previous) => {
     if (previous.authenticated && !state.authenticated) void discardOtherDrafts(null);
     else if (state.authenticated && state.profileId && state.profileId !== previous.profileId)
