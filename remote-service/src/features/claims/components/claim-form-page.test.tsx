@@ -10,6 +10,9 @@ import en from '../../../locales/en.json';
 import type { ClaimDraft } from '../drafts/claim-drafts';
 import { ClaimFormPage } from './claim-form-page';
 
+// Typing a whole claim takes a while on a busy machine.
+jest.setTimeout(30_000);
+
 registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });
 
 // Drafts in memory: the unit under test is the form; IndexedDB itself is tested with the drafts.
