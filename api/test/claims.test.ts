@@ -273,11 +273,15 @@ describe('claims', () => {
       assert.equal(most.statusCode, 201, most.body);
     });
 
-    it('should store a file name without folders or control characters', async () => {
-      const response = await submit([pdf('..\\..\\etc/bill\u0000\u0007.pdf')]);
+    it('should store a file name without folders, and refuse one with control characters', async () => {
+      const response = await submit([pdf('..\\..\\etc/bill.pdf')]);
       assert.equal(response.statusCode, 201, response.body);
       const shown = (await detail(response.json().claimNumber)).json<ClaimDetail>();
       assert.equal(shown.receipts[0]?.name, 'bill.pdf');
+      const nul = await submit([pdf('bill\u0000.pdf')]);
+      assert.equal(nul.statusCode, 400);
+      assert.deepEqual(nul.json().fields, [{ field: 'receipts', code: 'validation.text.invalid' }]);
+      assert.equal(await storedReceipts(), 1);
     });
 
     it('should need a session and multipart', async () => {
@@ -325,7 +329,8 @@ describe('claims', () => {
 
     it('should answer 404 for unknown or malformed numbers and a receipt of another claim', async () => {
       assert.equal((await detail('CLM-2026-DEADBEEF')).statusCode, 404);
-      assert.equal((await detail('CLM%00')).statusCode, 404);
+      // A control character in the path is refused before any route (400), a malformed number with 404.
+      assert.equal((await detail('CLM%00')).statusCode, 400);
       assert.equal((await detail("CLM-2026-0000C001' OR 1=1")).statusCode, 404);
       const { claimNumber } = (await submit([pdf()])).json();
       const chen = await t.login('chen.li@example.com');
@@ -339,7 +344,7 @@ describe('claims', () => {
       assert.equal(crossed.statusCode, 404);
       const malformed = await t.request({
         method: 'GET',
-        url: `/api/en/claims/${claimNumber}/receipts/RCT%00`,
+        url: `/api/en/claims/${claimNumber}/receipts/RCT-1`,
         headers: { cookie: anna.cookie },
       });
       assert.equal(malformed.statusCode, 404);

@@ -33,7 +33,12 @@ function failingOn(db: Db, failOn: RegExp): Db {
 describe('database', () => {
   it('should run the migrations once and record them', async () => {
     const db = await createPgliteDb();
-    const expected = ['001_init.sql', '002_outbox_delivery.sql', '003_claim_history_and_receipts.sql'];
+    const expected = [
+      '001_init.sql',
+      '002_outbox_delivery.sql',
+      '003_security.sql',
+      '004_claim_history_and_receipts.sql',
+    ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);
     assert.deepEqual(await migrate(db), []);
@@ -44,7 +49,7 @@ describe('database', () => {
   it('should keep the claims filed before their history and receipts were stored', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'api-migrations-'));
     try {
-      for (const file of ['001_init.sql', '002_outbox_delivery.sql'])
+      for (const file of ['001_init.sql', '002_outbox_delivery.sql', '003_security.sql'])
         copyFileSync(path.join(apiPaths.migrations, file), path.join(dir, file));
       const db = await createPgliteDb();
       await migrate(db, dir);
@@ -61,10 +66,10 @@ describe('database', () => {
         [JSON.stringify([{ name: 'old.pdf', type: 'application/pdf', size: 12 }])],
       );
       copyFileSync(
-        path.join(apiPaths.migrations, '003_claim_history_and_receipts.sql'),
-        path.join(dir, '003_claim_history_and_receipts.sql'),
+        path.join(apiPaths.migrations, '004_claim_history_and_receipts.sql'),
+        path.join(dir, '004_claim_history_and_receipts.sql'),
       );
-      assert.deepEqual(await migrate(db, dir), ['003_claim_history_and_receipts.sql']);
+      assert.deepEqual(await migrate(db, dir), ['004_claim_history_and_receipts.sql']);
       assert.deepEqual(await db.query('SELECT claim_number, status FROM claim_history'), [
         { claim_number: 'CLM-2026-00000001', status: 'RECEIVED' },
       ]);

@@ -4,6 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import {
   RECEIPT_SIGNATURE_LENGTH,
   claimSchema,
+  isPlainText,
   normalizeIban,
   parseClaimAmount,
   receiptIssue,
@@ -211,6 +212,11 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
           if (part.fieldname !== 'receipts') {
             part.file.resume();
             throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
+          }
+          // A file name is stored as text: a NUL byte or half a surrogate pair is refused like in any field.
+          if (!isPlainText(part.filename)) {
+            part.file.resume();
+            throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
           }
           await storeReceipt(db, principal, uploaded.length, part, uploaded);
         } else {
