@@ -25,6 +25,7 @@ export const VALIDATION_CODES = [
   'validation.password.digit',
   'validation.password.special',
   'validation.password.notSame',
+  'validation.newPassword.notSame',
   'validation.startDate.unchanged',
   'validation.startDate.afterEndDate',
   'validation.startDate.postponeTooFar',

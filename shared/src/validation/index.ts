@@ -69,6 +69,7 @@ export {
   newPasswordFormSchema,
   newUsernameSchema,
   passwordBodySchema,
+  passwordChangeFormSchema,
 } from './account-schemas';
 export { toFieldIssues } from './issues';
 export type { FieldIssue } from './issues';
