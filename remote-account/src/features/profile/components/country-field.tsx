@@ -29,7 +29,15 @@ const isCode = (value: string) => /^[A-Z]{2}$/.test(value);
  * (`<datalist>`), so it is searchable, keyboard-operable and announced without a widget of our
  * own. The form keeps the country's code; the input shows its name in the page's language.
  */
-export function CountryField({ value, onValueChange, options, listId, ref, ...field }: CountryFieldProps) {
+export function CountryField({
+  value,
+  onValueChange,
+  options,
+  listId,
+  ref,
+  onBlur,
+  ...field
+}: CountryFieldProps) {
   const shown = isCode(value) ? countryName(options, value) : value;
   // What the student typed, kept while it matches the form's value; a new value from outside
   // (a reset, another language, the countries arriving) shows that value's name instead.
@@ -44,6 +52,11 @@ export function CountryField({ value, onValueChange, options, listId, ref, ...fi
       list={listId}
       autoComplete="off"
       required
+      onBlur={(event) => {
+        // Once the student leaves the field, a country they typed shows as its proper name.
+        if (isCode(value)) setTyped(null);
+        onBlur?.(event);
+      }}
       onChange={(event) => {
         const next = event.target.value;
         const code = matchCountry(options, next) ?? next.trim();
