@@ -27,13 +27,13 @@ export const pages = {
     ),
   ),
   profile: lazyWithTexts(texts, () =>
-    import(/* webpackChunkName: "page-profile" */ '../features/profile/components/profile-page').then(
-      (m) => m.ProfilePage,
+    import(/* webpackChunkName: "page-profile" */ '../features/profile/components/profile-page').then((m) =>
+      m.withProfileTexts(m.ProfilePage),
     ),
   ),
   confirmEmail: lazyWithTexts(texts, () =>
     import(
       /* webpackChunkName: "page-confirm-email" */ '../features/confirm-email/components/confirm-email-page'
-    ).then((m) => m.ConfirmEmailPage),
+    ).then((m) => m.withProfileTexts(m.ConfirmEmailPage)),
   ),
 } satisfies ExposedPages;

@@ -4,6 +4,7 @@ import { Link } from '@portal/shared/router';
 import { paths, useAuthStore } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
+import { PROFILE_NAMESPACE } from '../../profile/profile-texts';
 import { useConfirmEmail } from '../api/confirm-email';
 
 export type ConfirmEmailPageProps = PageProps & {
@@ -18,7 +19,7 @@ export type ConfirmEmailPageProps = PageProps & {
  * ends the session, so that the student logs in again with the new address.
  */
 export function ConfirmEmailPage({ id: token = '', username: newEmail = '' }: ConfirmEmailPageProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const headingId = useId();
   const outcome = useConfirmEmail(token, newEmail);
 
@@ -46,3 +47,6 @@ export function ConfirmEmailPage({ id: token = '', username: newEmail = '' }: Co
     </section>
   );
 }
+
+// The page's texts are a namespace of their own, loaded with its code (see `./pages`).
+export { withProfileTexts } from '../../profile/profile-texts';

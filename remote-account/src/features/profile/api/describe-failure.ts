@@ -36,8 +36,8 @@ export async function describeFailure(error: unknown): Promise<Failure> {
 export function genericFailure(failure: Failure): { key: string; values?: Record<string, unknown> } {
   if (failure.status === 429) {
     return failure.retryAfter
-      ? { key: 'account:profile.rateLimited', values: { seconds: failure.retryAfter } }
-      : { key: 'account:profile.rateLimitedLater' };
+      ? { key: 'profile.rateLimited', values: { seconds: failure.retryAfter } }
+      : { key: 'profile.rateLimitedLater' };
   }
   if (failure.status === undefined || failure.status >= 502) return { key: 'errors.serviceUnavailable' };
   return { key: 'errors.somethingWentWrong' };

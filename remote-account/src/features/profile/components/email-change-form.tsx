@@ -7,6 +7,7 @@ import { changeEmail } from '../api/change-email';
 import { describeFailure, genericFailure } from '../api/describe-failure';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 const INITIAL = { newUsername: '', repeatUsername: '', password: '' };
 
@@ -20,7 +21,7 @@ export type EmailChangeFormProps = {
  * student follows the link mailed to the new address (SPEC.md §4).
  */
 export function EmailChangeForm({ username }: EmailChangeFormProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();
   const form = useValibotForm(emailChangeFormSchema, INITIAL);
   const [outcome, setOutcome] = useState<FormOutcome>(IDLE);

@@ -1,4 +1,5 @@
 import { useTranslation } from '@portal/shared/react-i18next';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 /** The outcome of a profile form, as a translation key with its values. */
 export type FormOutcome =
@@ -12,7 +13,7 @@ export const IDLE: FormOutcome = { kind: 'idle' };
  * politely (status), a failure at once (alert).
  */
 export function FormResult({ outcome }: { outcome: FormOutcome }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   return (
     <>
       <div role="status" className="form-result">

@@ -8,6 +8,7 @@ import { describeFailure, genericFailure } from '../api/describe-failure';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
 import { PasswordChecklist } from './password-checklist';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 const INITIAL = { password: '', newPassword: '', repeatPassword: '' };
 
@@ -18,7 +19,7 @@ export type PasswordChangeFormProps = {
 
 /** Current password, new password (with its rules ticked off while typing) and repeat. */
 export function PasswordChangeForm({ username }: PasswordChangeFormProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();
   const checklistId = useId();
   const form = useValibotForm(passwordChangeFormSchema, INITIAL);

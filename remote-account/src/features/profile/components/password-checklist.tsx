@@ -1,6 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { NEW_PASSWORD_MIN, newPasswordSchema } from '@portal/shared/validation';
 import * as v from 'valibot';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 /** The rules of a new password (SPEC.md §5), by the code the schema reports when one fails. */
 const RULES = [
@@ -26,7 +27,7 @@ export function unmetRules(password: string): Set<Rule> {
 
 /** The new-password rules as a list that ticks off each rule as the student types. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const unmet = unmetRules(password);
   return (
     <div id={id} className="password-checklist">

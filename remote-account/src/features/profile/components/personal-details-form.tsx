@@ -18,6 +18,7 @@ import { CountryField, CountryList } from './country-field';
 import type { CountryOption } from './country-names';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 export type PersonalDetailsFormProps = {
   profile: Profile;
@@ -49,7 +50,7 @@ export function PersonalDetailsForm({
   onInstituteManaged,
   titleId,
 }: PersonalDetailsFormProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const [initial] = useState(() => formValues(profile));
   const form = useValibotForm(personalDetailsFormSchema, initial);
   const [outcome, setOutcome] = useState<FormOutcome>(IDLE);

@@ -6,6 +6,7 @@ import type { Profile } from '@portal/shared/wire';
 import { countryName } from './country-names';
 import type { CountryOption } from './country-names';
 import { PersonalDetailsForm } from './personal-details-form';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 export type PersonalDetailsProps = {
   profile: Profile;
@@ -14,7 +15,7 @@ export type PersonalDetailsProps = {
 
 /** The read-only details of a student whose institution manages them (SPEC.md §6). */
 function ManagedDetails({ profile, countries }: PersonalDetailsProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const rows: [string, string][] = [
     [t('profile.details.gender'), t(`profile.gender.${profile.gender}`)],
     [t('profile.details.firstName'), profile.firstName],
@@ -44,7 +45,7 @@ function ManagedDetails({ profile, countries }: PersonalDetailsProps) {
  * when the institution manages them (`editable: "false"`, or a 403 `INSTITUTE_MANAGED` on saving).
  */
 export function PersonalDetails({ profile: loaded, countries }: PersonalDetailsProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();
   const [profile, setProfile] = useState(loaded);
   const [managed, setManaged] = useState(loaded.editable !== 'true');

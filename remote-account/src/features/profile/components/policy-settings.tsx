@@ -8,6 +8,7 @@ import { usePolicySettings } from '../api/get-policies';
 import type { PolicySettingsPolicy } from '../api/get-policies';
 import { settingBlock } from '../policy-settings-rules';
 import type { PolicySetting } from '../policy-settings-rules';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 const SETTINGS: { setting: PolicySetting; path: (policyId: string) => string }[] = [
   { setting: 'address', path: paths.policyAddress },
@@ -25,7 +26,7 @@ function SettingLink({
   setting: PolicySetting;
   path: string;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const reasonId = useId();
   const block = settingBlock(policy, setting);
   const text = t(`profile.policies.links.${setting}`);
@@ -51,7 +52,7 @@ function SettingLink({
 }
 
 function PolicyItem({ policy }: { policy: PolicySettingsPolicy }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const number = policy.policyNumber || policy.applicationNumber || '';
   return (
     <li className="policy-settings__policy">
@@ -72,7 +73,7 @@ function PolicyItem({ policy }: { policy: PolicySettingsPolicy }) {
 
 /** The student's policies with a link per setting that the Profile page offers (SPEC.md §2 Profile). */
 export function PolicySettings({ profileId }: { profileId: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();
   const resource = usePolicySettings(profileId);
   return (

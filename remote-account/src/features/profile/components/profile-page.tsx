@@ -13,6 +13,7 @@ import { PasswordChangeForm } from './password-change-form';
 import { PersonalDetails } from './personal-details';
 import { PolicySettings } from './policy-settings';
 import './profile-page.css';
+import { PROFILE_NAMESPACE } from '../profile-texts';
 
 function Sections({ profile, countries }: { profile: Profile; countries: readonly Country[] }) {
   const { locale } = useLocale();
@@ -28,7 +29,7 @@ function Sections({ profile, countries }: { profile: Profile; countries: readonl
 }
 
 function ProfileSections({ profileId }: { profileId: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const profile = useProfile(profileId);
   const countries = useCountries();
   return (
@@ -44,7 +45,7 @@ function ProfileSections({ profileId }: { profileId: string }) {
 
 /** The Profile page (`/profile`): personal details, e-mail, password and the policies' settings. */
 export function ProfilePage(_props: PageProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(PROFILE_NAMESPACE);
   const headingId = useId();
   return (
     <section className="account-page profile-page" aria-labelledby={headingId}>
@@ -55,3 +56,6 @@ export function ProfilePage(_props: PageProps) {
     </section>
   );
 }
+
+// The page's texts are a namespace of their own, loaded with its code (see `./pages`).
+export { withProfileTexts } from '../profile-texts';
