@@ -27,7 +27,6 @@ export const paths = {
   resetPassword: () => '/resetpassword',
   activate: (id: string, username: string) => `/activate/${segment(id)}/${segment(username)}`,
   setPassword: (id: string, username: string) => `/setpassword/${segment(id)}/${segment(username)}`,
-  confirmEmail: (id: string, newEmail: string) => `/confirm-email/${segment(id)}/${segment(newEmail)}`,
   policyAddress: (policyId: string) => `/insurances/${segment(policyId)}/address`,
   policyStartDate: (policyId: string) => `/insurances/${segment(policyId)}/start-date`,
   policyRenew: (policyId: string) => `/insurances/${segment(policyId)}/renew`,
@@ -43,5 +42,4 @@ export const ROUTE_PATTERNS = {
   faqAnswer: '/service-contact/faq/:qaCategoryId/:qaId',
   activate: '/activate/:id/:username',
   setPassword: '/setpassword/:id/:username',
-  confirmEmail: '/confirm-email/:id/:username',
 } as const;

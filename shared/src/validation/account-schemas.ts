@@ -45,18 +45,3 @@ export const emailChangeFormSchema = withRules(
     },
   ],
 );
-
-/** Password change of a logged-in student: current password, new password (with special character) and repeat. */
-export const passwordChangeFormSchema = withRules(
-  v.object({
-    password: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required')),
-    newPassword: newPasswordSchema(),
-    repeatPassword: v.string('validation.required'),
-  }),
-  [
-    {
-      field: 'repeatPassword',
-      test: (input) => (input.newPassword === input.repeatPassword ? null : 'validation.newPassword.notSame'),
-    },
-  ],
-);

@@ -69,7 +69,7 @@ export {
   newPasswordFormSchema,
   newUsernameSchema,
   passwordBodySchema,
-  passwordChangeFormSchema,
 } from './account-schemas';
+export { passwordChangeFormSchema } from './password-change-schema';
 export { toFieldIssues } from './issues';
 export type { FieldIssue } from './issues';

@@ -1,6 +1,5 @@
-import { toWireDate } from '@portal/shared/validation';
-
 import type { PolicySettingsPolicy } from './api/get-policies';
+import { wireDay } from './profile-dates';
 
 /** The settings of a policy the Profile page links to. */
 export type PolicySetting = 'address' | 'startDate' | 'payment';
@@ -51,5 +50,5 @@ export function settingBlock(
   const block = instituteBlock(policy) ?? statusBlock(policy);
   if (block || setting === 'address') return block;
   // SPEC.md §5: the start date cannot change once the policy has started.
-  return policy.startDate <= toWireDate(today) ? 'started' : null;
+  return policy.startDate <= wireDay(today) ? 'started' : null;
 }

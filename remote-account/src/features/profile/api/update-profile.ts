@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { formToWireDate, profileSchema } from '@portal/shared/validation';
+import { profileSchema } from '@portal/shared/validation';
 import type { Profile, ProfileUpdate } from '@portal/shared/wire';
 
+import { formToWireDate } from '../profile-dates';
 import { parseProfile } from './get-profile';
 
 const text = v.string();
@@ -30,7 +31,7 @@ export type PersonalDetailsOutput = v.InferOutput<typeof personalDetailsFormSche
 
 /** The body of `POST /api/en/profiles/{profileId}/` for what the form holds once valid. */
 export function toProfileUpdate(output: PersonalDetailsOutput): ProfileUpdate {
-  return { ...output, birthDate: formToWireDate(output.birthDate) ?? output.birthDate };
+  return { ...output, birthDate: formToWireDate(output.birthDate) };
 }
 
 /** True when the update would leave the profile as it is: then nothing is sent (SPEC.md §8 "No changes found"). */

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useAuthStore } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
 import { Button, DateField, RadioGroup, TextField, useValibotForm } from '@portal/shared/ui';
 import { GENDERS } from '@portal/shared/validation';
 import type { Profile } from '@portal/shared/wire';
@@ -18,6 +17,7 @@ import { CountryField, CountryList } from './country-field';
 import type { CountryOption } from './country-names';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
+import { wireToFormDate } from '../profile-dates';
 import { PROFILE_NAMESPACE } from '../profile-texts';
 
 export type PersonalDetailsFormProps = {
@@ -36,7 +36,7 @@ function formValues(profile: Profile): PersonalDetailsInput {
     gender: profile.gender,
     firstName: profile.firstName,
     surname: profile.surname,
-    birthDate: formatDate(profile.birthDate),
+    birthDate: wireToFormDate(profile.birthDate),
     countryOfOrigin: profile.countryOfOrigin,
     nationality: profile.nationality,
   };

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { formatDate } from '@portal/shared/domain';
 import type { Profile } from '@portal/shared/wire';
 
 import { countryName } from './country-names';
 import type { CountryOption } from './country-names';
 import { PersonalDetailsForm } from './personal-details-form';
+import { wireToFormDate } from '../profile-dates';
 import { PROFILE_NAMESPACE } from '../profile-texts';
 
 export type PersonalDetailsProps = {
@@ -20,7 +20,7 @@ function ManagedDetails({ profile, countries }: PersonalDetailsProps) {
     [t('profile.details.gender'), t(`profile.gender.${profile.gender}`)],
     [t('profile.details.firstName'), profile.firstName],
     [t('profile.details.surname'), profile.surname],
-    [t('profile.details.birthDate'), formatDate(profile.birthDate)],
+    [t('profile.details.birthDate'), wireToFormDate(profile.birthDate)],
     [t('profile.details.countryOfOrigin'), countryName(countries, profile.countryOfOrigin)],
     [t('profile.details.nationality'), countryName(countries, profile.nationality)],
     [t('profile.details.email'), profile.username],
