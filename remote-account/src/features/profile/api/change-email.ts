@@ -1,6 +1,28 @@
+import * as v from 'valibot';
 import { http } from '@portal/shared';
+import { emailChangeFormSchema } from '@portal/shared/validation';
 
 import { passwordHeaders } from './password-headers';
+
+const text = v.string();
+
+/**
+ * The e-mail change form: text while typing, then the shared schema. Its repeat rule only runs
+ * once every field is valid, so it is repeated as a partial check: the student sees every error
+ * at once.
+ */
+export const emailChangeForm = v.pipe(
+  v.object({ newUsername: text, repeatUsername: text, password: text }),
+  emailChangeFormSchema,
+  v.forward(
+    v.partialCheck(
+      [['newUsername'], ['repeatUsername']],
+      (input) => input.newUsername.trim().toLowerCase() === input.repeatUsername.trim().toLowerCase(),
+      'validation.email.notSame',
+    ),
+    ['repeatUsername'],
+  ),
+);
 
 /**
  * `POST /api/accounts/{username}/reset/username`: mails a confirmation link to the new address;

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Button, PasswordField, TextField, useValibotForm } from '@portal/shared/ui';
-import { emailChangeFormSchema } from '@portal/shared/validation';
 
-import { changeEmail } from '../api/change-email';
+import { changeEmail, emailChangeForm } from '../api/change-email';
 import { describeFailure, genericFailure } from '../api/describe-failure';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
@@ -23,7 +22,7 @@ export type EmailChangeFormProps = {
 export function EmailChangeForm({ username }: EmailChangeFormProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();
-  const form = useValibotForm(emailChangeFormSchema, INITIAL);
+  const form = useValibotForm(emailChangeForm, INITIAL);
   const [outcome, setOutcome] = useState<FormOutcome>(IDLE);
 
   const onSubmit = form.handleSubmit(async ({ newUsername, password }) => {

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Button, describedBy, PasswordField, useValibotForm } from '@portal/shared/ui';
-import { passwordChangeFormSchema } from '@portal/shared/validation';
 
-import { changePassword } from '../api/change-password';
+import { changePassword, passwordChangeForm } from '../api/change-password';
 import { describeFailure, genericFailure } from '../api/describe-failure';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
@@ -22,7 +21,7 @@ export function PasswordChangeForm({ username }: PasswordChangeFormProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();
   const checklistId = useId();
-  const form = useValibotForm(passwordChangeFormSchema, INITIAL);
+  const form = useValibotForm(passwordChangeForm, INITIAL);
   const [outcome, setOutcome] = useState<FormOutcome>(IDLE);
 
   const onSubmit = form.handleSubmit(async ({ password, newPassword }) => {
