@@ -1,8 +1,9 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, NO_CACHE } from './cache-control';
 
 /** Options of {@link createStaticServer}. */
@@ -19,6 +20,11 @@ export interface StaticServerOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Fastify logger setting. Default false. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Renders the app page for a page URL (the history fallback and the prefix itself) instead of sending
+   * `index.html` as it is: the host puts the start data of that URL in it.
+   */
+  renderPage?: (request: FastifyRequest) => Promise<{ html: string; headers?: Record<string, string> }>;
 }
 
 /** Headers every response carries, whatever serves it (file, fallback page, 404, health). */
@@ -42,11 +48,20 @@ function wantsPage(accept: string | undefined, urlPath: string): boolean {
 
 /**
  * A Fastify server for a built app: static files with the cache policy of the design (hashed assets
- * immutable, stable names `no-cache` with an ETag), CORS for the host origin, history fallback,
+ * immutable, stable names `no-cache` with an ETag), brotli or gzip on every text response (the build's
+ * precompressed files, else compressed on the fly), CORS for the host origin, history fallback,
  * `GET /healthz` and {@link BASELINE_SECURITY_HEADERS} on every response. Extend it (routes, proxies) before calling `listen`.
  */
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
-  const { root, prefix = '/', corsOrigins = [], historyFallback = true, logger = false, setup } = options;
+  const {
+    root,
+    prefix = '/',
+    corsOrigins = [],
+    historyFallback = true,
+    logger = false,
+    setup,
+    renderPage,
+  } = options;
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
@@ -57,20 +72,45 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     void reply.headers(BASELINE_SECURITY_HEADERS);
   });
 
+  // Whatever is not precompressed (the runtime config, proxied JSON, a file the build left raw) is
+  // compressed on the way out; a response that already has an encoding is left as it is.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 256 });
+
   if (corsOrigins.length > 0) {
     await app.register(cors, { origin: corsOrigins, methods: ['GET', 'HEAD'] });
   }
 
   if (setup) await setup(app);
 
+  /** The app page: rendered for the URL when the app renders it, else `index.html` as built. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): void => {
+    void reply.header('Cache-Control', NO_CACHE);
+    if (!renderPage) {
+      void reply.sendFile('index.html');
+      return;
+    }
+    renderPage(request).then(
+      ({ html, headers = {} }) => void reply.headers(headers).type('text/html; charset=utf-8').send(html),
+      (error: unknown) => {
+        request.log.error(error, 'the page could not be rendered; sending it as built');
+        void reply.sendFile('index.html');
+      },
+    );
+  };
+  // The prefix itself is the app's first page (the static files would answer it with index.html).
+  if (renderPage) app.get(prefix, (request, reply) => sendPage(request, reply));
+
   await app.register(fastifyStatic, {
     root: path.resolve(root),
     prefix,
     etag: true,
     lastModified: true,
+    // The build writes `<file>.br` and `<file>.gz` beside each text asset: send the one the browser accepts.
+    preCompressed: true,
     cacheControl: false,
-    // Directory URLs get index.html; the history fallback below handles the rest.
-    index: ['index.html'],
+    // Directory URLs get index.html; the history fallback below handles the rest. A rendered page
+    // answers the prefix itself too.
+    index: renderPage ? false : ['index.html'],
     wildcard: true,
     setHeaders: (reply, filePath) => {
       void reply.header('Cache-Control', cacheControlFor(filePath));
@@ -90,7 +130,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
       return;
     }
-    void reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    sendPage(request, reply);
   });
 
   return app;
