@@ -256,7 +256,7 @@ describe('ProfilePage: e-mail address', () => {
     const user = userEvent.setup();
     const form = await section('E-mail address');
     if (newEmail) await user.type(within(form).getByLabelText('New e-mail address'), newEmail);
-    if (repeat) await user.type(within(form).getByLabelText('Repeat new e-mail address'), repeat);
+    if (repeat) await user.type(within(form).getByLabelText('Repeat new e-mail'), repeat);
     if (password) await user.type(within(form).getByLabelText('Current password'), password);
     await user.click(within(form).getByRole('button', { name: 'Change e-mail address' }));
     return form;
@@ -294,7 +294,7 @@ describe('ProfilePage: e-mail address', () => {
     await user.type(within(form).getByLabelText('New e-mail address'), 'anna.new@example.com');
     await user.type(within(form).getByLabelText('Current password'), 'x');
     await user.click(within(form).getByRole('button', { name: 'Change e-mail address' }));
-    expect(within(form).getByLabelText('Repeat new e-mail address')).toHaveAccessibleDescription(
+    expect(within(form).getByLabelText('Repeat new e-mail')).toHaveAccessibleDescription(
       'E-mail is not the same.',
     );
     expect(posts()).toHaveLength(0);
