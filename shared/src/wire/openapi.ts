@@ -874,6 +874,17 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorBody"];
             };
         };
+        /** @description Too many requests from this client (or mails to this address); try again later */
+        RateLimited: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
         /** @description No content */
         NoContent: {
             headers: {
@@ -964,9 +975,11 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     checkSession: {
@@ -1027,7 +1040,9 @@ export interface operations {
                     "application/json": components["schemas"]["Username"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     activateAccount: {
@@ -1052,6 +1067,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     requestPasswordReset: {
@@ -1067,7 +1083,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     setPassword: {
@@ -1093,6 +1111,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     requestUsernameChange: {
@@ -1118,6 +1137,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     confirmUsernameChange: {
@@ -1143,6 +1163,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     countries: {
@@ -1185,6 +1206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1238,6 +1260,7 @@ export interface operations {
                     "application/json": components["schemas"]["RawPolicy"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1269,6 +1292,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1293,6 +1317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Claim"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1498,6 +1523,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1515,6 +1541,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1552,6 +1579,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1715,6 +1743,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
