@@ -16,6 +16,7 @@ import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { changeRoutes } from './routes/changes.js';
+import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
 import { readRoutes } from './routes/reads.js';
@@ -98,6 +99,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   await app.register(readRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
+  await app.register(claimRoutes, context);
   await registerContent(app, {
     apiKey: config.contentApiKey,
     introspection: config.graphqlIntrospection,

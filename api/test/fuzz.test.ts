@@ -95,6 +95,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/en/profiles/{id}/policies', fields: [] },
   { method: 'GET', path: '/api/en/profiles/{id}/invoices', fields: [] },
   { method: 'GET', path: '/api/en/profiles/{id}/claims', fields: [] },
+  { method: 'GET', path: '/api/en/claims/{id}', fields: [], valid: { id: 'CLM-2026-0000C001' } },
+  { method: 'GET', path: '/api/en/claims/CLM-2026-0000C001/receipts/{id}', fields: [] },
   {
     method: 'POST',
     path: '/api/en/policies/{id}/address',

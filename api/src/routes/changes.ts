@@ -2,15 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   addressSchema,
   changeStartDateSchema,
-  claimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
-  isPlainText,
   normalizeIban,
   parseWireDate,
   paymentSchema,
   RENEWAL_MAX_YEARS,
-  receiptIssue,
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
@@ -79,7 +76,7 @@ function serial(prefix: string): string {
   return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Policy changes, contact, claims, anonymous requests and invoice payment. */
+/** Policy changes, contact, anonymous requests and invoice payment (claims: claims.ts). */
 export async function changeRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const today = () => config.now();
 
@@ -319,54 +316,6 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
       today(),
     ]);
     return reply.status(201).send({ applicationNumber });
-  });
-
-  app.post('/api/en/claims', async (request, reply) => {
-    const principal = await requirePrincipal(db, config, request);
-    if (!request.isMultipart()) {
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
-    }
-    const fields: Record<string, string> = {};
-    const receipts: { name: string; type: string; size: number }[] = [];
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'receipts')
-          throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
-        // A file name is stored as text: a NUL byte or half a surrogate pair would fail in the database.
-        if (!isPlainText(part.filename))
-          throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
-        const buffer = await part.toBuffer();
-        receipts.push({ name: part.filename, type: part.mimetype, size: buffer.length });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    const body = parseBody(claimSchema({ today: today() }), fields);
-    const fileIssue = receiptIssue(receipts);
-    if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
-    const [policy] = await db.query<{ policy_id: string }>(
-      'SELECT policy_id FROM policies WHERE profile_id = $1 AND policy_number = $2',
-      [principal.profileId, body.policyNumber],
-    );
-    if (!policy) throw errors.validation([{ field: 'policyNumber', code: 'validation.option' }]);
-    const claimNumber = serial('CLM');
-    await db.query(
-      `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount, iban,
-        receipts, status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'RECEIVED', $10)`,
-      [
-        claimNumber,
-        principal.profileId,
-        body.policyNumber,
-        body.category,
-        body.incidentDate,
-        body.description,
-        Number(body.amount.replace(',', '.')),
-        body.iban,
-        JSON.stringify(receipts),
-        today(),
-      ],
-    );
-    return reply.status(201).send({ claimNumber });
   });
 
   const paymentRequestSchema = v.object({

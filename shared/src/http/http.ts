@@ -3,6 +3,7 @@ import type { AfterResponseHook } from 'ky';
 import { useAuthStore } from '../auth/auth-store';
 import { useGlobalAlertStore } from '../alert/global-alert-store';
 import { baseHttp } from './base-http';
+import { incidentHook } from './incident-hook';
 import { isBackendUnavailable } from './backend-unavailable';
 
 /** Window event the host turns into a redirect to `/login?redirect=<current>`. */
@@ -70,3 +71,9 @@ export const unavailableHook: AfterResponseHook = async (_request, _options, res
 export const http = baseHttp.extend({
   hooks: { afterResponse: [unauthorizedHook, unavailableHook] },
 });
+
+/**
+ * What `http` does with every response, in its order (the base client's hook, then its own), for a
+ * call that cannot go through ky: {@link postWithProgress}.
+ */
+export const RESPONSE_HOOKS: readonly AfterResponseHook[] = [incidentHook, unauthorizedHook, unavailableHook];

@@ -14,6 +14,7 @@ export const paths = {
   invoices: () => '/invoices',
   profile: () => '/profile',
   claims: () => '/claims',
+  claim: (claimNumber: string) => `/claims/${segment(claimNumber)}`,
   privacy: () => '/privacy',
   serviceContact: () => '/service-contact',
   fileClaim: () => '/service-contact/file-a-claim',

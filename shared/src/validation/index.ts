@@ -43,9 +43,12 @@ export {
   renewalEndDateIssue,
   startDateIssue,
   terminationEndDateIssue,
+  claimIncidentDateIssue,
 } from './rules';
 export type { PolicyDates } from './rules';
+export type { ClaimReceiptType, ClaimSchemaOptions, ClaimablePolicy } from './schemas';
 export {
+  CLAIM_MAX_AMOUNT,
   CLAIM_MAX_RECEIPTS,
   CLAIM_MAX_RECEIPT_BYTES,
   CLAIM_RECEIPT_TYPES,
@@ -62,7 +65,10 @@ export {
   insuranceRequestSchema,
   paymentSchema,
   profileSchema,
+  parseClaimAmount,
+  RECEIPT_SIGNATURE_LENGTH,
   receiptIssue,
+  sniffReceiptType,
   renewalSchema,
   terminationSchema,
 } from './schemas';

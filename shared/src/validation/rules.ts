@@ -104,6 +104,24 @@ export function renewalEndDateIssue(
   return null;
 }
 
+/**
+ * A claim's incident date: valid, not in the future, and within the claimed policy's period (its
+ * first to its last day), since a policy covers nothing outside it.
+ */
+export function claimIncidentDateIssue(
+  value: string,
+  policy: PolicyDates,
+  options: DateRuleOptions = {},
+): ValidationCode | null {
+  const dates = readRuleDates(value, policy, options);
+  if (typeof dates === 'string') return dates;
+  const { date, start, end, today } = dates;
+  if (date.getTime() > today.getTime()) return 'validation.date.notFuture';
+  if (date.getTime() < start.getTime() || date.getTime() > end.getTime())
+    return 'validation.incidentDate.outsidePolicy';
+  return null;
+}
+
 /** Minimum period in whole months for each payment term. */
 export const PAYMENT_TERM_MIN_MONTHS = {
   AT_ONCE: 0,

@@ -21,6 +21,7 @@ import { schemaIssue, withRules } from './form-rules';
 import type { FieldRule } from './form-rules';
 import {
   SHORT_TERM_MONTHS,
+  claimIncidentDateIssue,
   paymentTermFitsPeriod,
   renewalEndDateIssue,
   startDateIssue,
@@ -230,21 +231,93 @@ export const CLAIM_MAX_RECEIPTS = 5;
 /** Largest receipt in bytes (10 MB). */
 export const CLAIM_MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 
+/** Largest amount one claim can ask for, in EUR; larger losses are handled by phone. */
+export const CLAIM_MAX_AMOUNT = 50_000;
+
+/** A policy a claim can be filed against: its number and period (wire dates). */
+export interface ClaimablePolicy extends PolicyDates {
+  policyNumber: string;
+}
+
+/** Options of {@link claimSchema}. */
+export interface ClaimSchemaOptions extends DateSchemaOptions {
+  /**
+   * The student's own policies. With them the policy number must be one of them and the incident
+   * date must fall within that policy's period; without them only the formats are checked.
+   */
+  policies?: readonly ClaimablePolicy[];
+}
+
+/** An amount in EUR as typed (`125,50` or `125.50`), as a number; NaN when it does not parse. */
+export function parseClaimAmount(value: string): number {
+  return /^\d{1,7}([.,]\d{1,2})?$/.test(value.trim()) ? Number(value.trim().replace(',', '.')) : Number.NaN;
+}
+
 /** Claim form text fields (receipts are checked with {@link receiptIssue}). */
-export function claimSchema(options: DateSchemaOptions = {}) {
-  return v.object({
-    policyNumber: requiredText(30),
-    category: requiredOption(CONTACT_CATEGORIES),
-    incidentDate: birthDateSchema(options),
-    description: requiredText(MAX_LENGTHS.description, MULTILINE),
-    amount: v.pipe(
-      v.string('validation.required'),
-      v.trim(),
-      v.nonEmpty('validation.required'),
-      v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
-    ),
-    iban: ibanSchema(),
-  });
+export function claimSchema(options: ClaimSchemaOptions = {}) {
+  const { policies } = options;
+  const rules: FieldRule<{ policyNumber: string; incidentDate: string }>[] = policies
+    ? [
+        {
+          field: 'policyNumber',
+          test: (input) =>
+            policies.some((policy) => policy.policyNumber === input.policyNumber)
+              ? null
+              : 'validation.option',
+        },
+        {
+          field: 'incidentDate',
+          test: (input) => {
+            const policy = policies.find((candidate) => candidate.policyNumber === input.policyNumber);
+            if (!policy) return null;
+            const code = claimIncidentDateIssue(input.incidentDate, policy, {
+              dateFormat: options.dateFormat,
+              today: options.today,
+            });
+            // The field's own schema already reports a missing, invalid or future date.
+            return code === 'validation.incidentDate.outsidePolicy' ? code : null;
+          },
+        },
+      ]
+    : [];
+  return withRules(
+    v.object({
+      policyNumber: requiredText(30),
+      category: requiredOption(CONTACT_CATEGORIES),
+      incidentDate: birthDateSchema(options),
+      description: requiredText(MAX_LENGTHS.description, MULTILINE),
+      amount: v.pipe(
+        v.string('validation.required'),
+        v.trim(),
+        v.nonEmpty('validation.required'),
+        v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
+        // An amount that does not parse has its message from the regex already.
+        v.check((value: string) => !(parseClaimAmount(value) <= 0), 'validation.amount.positive'),
+        v.check((value: string) => !(parseClaimAmount(value) > CLAIM_MAX_AMOUNT), 'validation.amount.max'),
+      ),
+      iban: ibanSchema(),
+    }),
+    rules,
+  );
+}
+
+/** One of {@link CLAIM_RECEIPT_TYPES}. */
+export type ClaimReceiptType = (typeof CLAIM_RECEIPT_TYPES)[number];
+
+/** Bytes a receipt must start with, by type: what the file is, whatever its name or declared type says. */
+const RECEIPT_SIGNATURES: ReadonlyArray<{ type: ClaimReceiptType; bytes: readonly number[] }> = [
+  { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+
+/** How many leading bytes {@link sniffReceiptType} needs. */
+export const RECEIPT_SIGNATURE_LENGTH = 8;
+
+/** The receipt type that a file's first bytes (magic bytes) show, or null when it is none of them. */
+export function sniffReceiptType(head: Uint8Array): ClaimReceiptType | null {
+  const match = RECEIPT_SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
+  return match?.type ?? null;
 }
 
 /** The first problem of a list of receipts, or null. */
