@@ -60,6 +60,8 @@ export {
   paymentSchema,
   profileSchema,
   receiptIssue,
+  renewalAcceptanceSchema,
+  renewalPeriodSchema,
   renewalSchema,
   terminationSchema,
 } from './schemas';
