@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {
   formToWireDate,
+  normalizeIban,
   renewalAcceptanceSchema,
   renewalEndDateIssue,
   renewalPeriodSchema,
@@ -142,9 +143,10 @@ export function toAddPeriodRequest(
     body.answers.insuranceRefusalExplanation = acceptance.insuranceRefusalExplanation;
   }
   if (period.paymentMethod === 'DIRECT_DEBIT') {
-    body.iban = period.iban;
-    body.bic = period.bic;
-    body.accountHolder = period.accountHolder;
+    // The rules check the bank details as typed; the api gets them in their standard form.
+    body.iban = period.iban ? normalizeIban(period.iban) : '';
+    body.bic = period.bic?.trim().toUpperCase() ?? '';
+    body.accountHolder = period.accountHolder?.trim() ?? '';
   }
   return body;
 }
