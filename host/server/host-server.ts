@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
 import { securityHeaders } from './security-headers';
 
@@ -38,6 +38,11 @@ export function contentResponseHeaders<Headers extends IncomingHttpHeaders | Out
   return passed;
 }
 
+/** The part of a reply {@link backendUnavailable} uses (the proxy passes replies of any server type). */
+type GatewayReply = {
+  code: (status: number) => { header: (name: string, value: string) => { send: (body: unknown) => unknown } };
+};
+
 /** Code of the proxy's answer when a backend cannot be reached (the portal shows "Service unavailable"). */
 export const BACKEND_UNAVAILABLE_CODE = 'BACKEND_UNAVAILABLE';
 
@@ -46,8 +51,9 @@ export const BACKEND_UNAVAILABLE_CODE = 'BACKEND_UNAVAILABLE';
  * the proxy library's own 500 for a refused connection. 504 when the backend was too slow, else 502
  * (503 when the library says the backend itself is unavailable).
  */
-export function backendUnavailable(reply: FastifyReply, { error }: { error: { statusCode?: number } }): void {
-  const status = error.statusCode === 503 || error.statusCode === 504 ? error.statusCode : 502;
+export function backendUnavailable(reply: GatewayReply, { error }: { error: Error }): void {
+  const statusCode = 'statusCode' in error ? error.statusCode : undefined;
+  const status = statusCode === 503 || statusCode === 504 ? statusCode : 502;
   void reply
     .code(status)
     .header('Cache-Control', 'no-store')

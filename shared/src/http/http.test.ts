@@ -77,7 +77,9 @@ describe('http', () => {
       http.get('api/accounts/a%40example.com/', { headers: { 'X-Authorization-Token': 't' } }).json(),
     ).rejects.toThrow();
     fetchMock.restore();
-    fetchMock = mockFetch(() => jsonResponse({ code: 'INVALID_PASSWORD', message: 'Invalid password.' }, 401));
+    fetchMock = mockFetch(() =>
+      jsonResponse({ code: 'INVALID_PASSWORD', message: 'Invalid password.' }, 401),
+    );
     await expect(
       http.post('api/accounts/a%40example.com/password', { json: { password: 'x' } }).json(),
     ).rejects.toThrow();

@@ -8,7 +8,7 @@ import { useQuery } from '@portal/shared/urql';
 
 import { useAuthStore } from '../auth/auth-store';
 import { createContentClient } from '../content/content-client';
-import { ContactCategoriesQuery } from '../content/queries';
+import { PageQuery } from '../content/queries';
 import { jsonResponse, mockFetch } from './mock-fetch';
 import { renderWithProviders } from './render-with-providers';
 
@@ -16,13 +16,13 @@ function Probe() {
   const { t } = useTranslation();
   const location = useLocation();
   const username = useAuthStore((state) => state.username);
-  const [{ data }] = useQuery({ query: ContactCategoriesQuery, variables: { lang: 'en' } });
+  const [{ data }] = useQuery({ query: PageQuery, variables: { id: 'g-1', lang: 'en' } });
   return (
     <div>
       <p>{location.pathname}</p>
       <p>{t('Alert.close')}</p>
       <p>{username ?? 'nobody'}</p>
-      <p>{data?.contactCategories.map((category) => category.label).join(', ')}</p>
+      <p>{data?.page?.title}</p>
     </div>
   );
 }
@@ -30,7 +30,7 @@ function Probe() {
 describe('renderWithProviders', () => {
   it('should provide router, i18n, auth state and the content client', async () => {
     const fetchMock = mockFetch(() =>
-      jsonResponse({ data: { contactCategories: [{ id: 'CLAIMS', label: 'Claims' }] } }),
+      jsonResponse({ data: { page: { id: 'g-1', title: 'Claims', bodyHtml: '' } } }),
     );
     try {
       renderWithProviders(<Probe />, {

@@ -1,8 +1,24 @@
 import { useTranslation } from '@portal/shared/react-i18next';
-import { useQuery } from '@portal/shared/urql';
-import { ContactCategoriesQuery, contentLanguage, useLocale } from '@portal/shared';
+import { gql, useQuery } from '@portal/shared/urql';
+import type { TypedDocumentNode } from '@portal/shared/urql';
+import { contentLanguage, useLocale } from '@portal/shared';
 import type { FieldOption } from '@portal/shared/ui';
 import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+
+/** A subject a contact request can be about; `id` is CLAIMS, FINANCIAL or COVERAGE. */
+export type ContactCategoryOption = { id: string; label: string };
+/** Result of {@link ContactCategoriesQuery}. */
+export type ContactCategoriesQueryResult = { contactCategories: ContactCategoryOption[] };
+
+/** The contact request subjects, in display order. */
+export const ContactCategoriesQuery: TypedDocumentNode<ContactCategoriesQueryResult, { lang: string }> = gql`
+  query contactCategories($lang: String!) {
+    contactCategories(language: $lang) {
+      id
+      label
+    }
+  }
+`;
 
 /**
  * The contact subjects from the content endpoint (`contactCategories`), in the reader's language.

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, EmergencyQuery, useLocale } from '@portal/shared';
+import { contentLanguage, useLocale } from '@portal/shared';
+import { EmergencyQuery } from '../api/emergency-query';
 import { Icon, LoadState, SanitizedHtml } from '@portal/shared/ui';
 
 import './emergency.css';

@@ -1,7 +1,29 @@
 import { useCallback } from 'react';
-import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, FaqCategoriesQuery, useLocale } from '@portal/shared';
-import type { FaqCategory } from '@portal/shared';
+import { gql, useQuery } from '@portal/shared/urql';
+import type { TypedDocumentNode } from '@portal/shared/urql';
+import { contentLanguage, useLocale } from '@portal/shared';
+
+/** One FAQ question with its answer HTML. */
+export type FaqQuestion = { id: string; question: string; answerHtml: string };
+/** One FAQ category with its questions, in display order. */
+export type FaqCategory = { id: string; title: string; questions: FaqQuestion[] };
+/** Result of {@link FaqCategoriesQuery}. */
+export type FaqCategoriesQueryResult = { faqCategories: FaqCategory[] };
+
+/** The FAQ, grouped by category. */
+export const FaqCategoriesQuery: TypedDocumentNode<FaqCategoriesQueryResult, { lang: string }> = gql`
+  query faqCategories($lang: String!) {
+    faqCategories(language: $lang) {
+      id
+      title
+      questions {
+        id
+        question
+        answerHtml
+      }
+    }
+  }
+`;
 
 export type UseFaqCategoriesResult = {
   categories: FaqCategory[] | undefined;
