@@ -13,7 +13,8 @@ import {
   useAuthStore,
 } from '@portal/shared';
 import { AppRoutes } from './app/app-routes';
-import { fetchRuntimeConfig } from './app/runtime-config';
+import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
+import { readStartData } from './app/start-data';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
 import { preloadErrorPlugin } from './features/remotes/preload-error';
 import { registerPortalRemotes } from './features/remotes/remote-pages';
@@ -44,17 +45,21 @@ async function start(): Promise<void> {
   });
   registerPlugins([preloadErrorPlugin()]);
 
-  const runtime = await fetchRuntimeConfig();
+  // What the host server put in the page for this URL; each part missing is fetched instead.
+  const start = readStartData();
+  const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
   registerPortalRemotes(runtime.remotes);
   const tagManager = installTagManager(runtime.gtmId);
 
   // The app mounts once the router is ready: the content routes and the remotes' route tables are
   // loaded before the first navigation, so that navigation already resolves against the whole tree.
   const pageTree = { root: runtime.contentRoot, lang: contentLanguage(i18n.language) };
+  // A public page does not wait for the session check: pages that need a login wait for it themselves
+  // (RequireAuth), so the check runs beside the route loading and the first paint.
+  void checkSession();
   const [contentRoutes] = await Promise.all([
-    loadContentRoutes(contentClient, pageTree.root, pageTree.lang),
-    useRouteTables.getState().load(runtime.remotes),
-    checkSession(),
+    loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree),
+    useRouteTables.getState().load(runtime.remotes, start?.routeTables),
     texts,
   ]);
 
