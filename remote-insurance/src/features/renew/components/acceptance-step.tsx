@@ -8,6 +8,8 @@ import type { AcceptanceValues } from '../lib/renewal-draft';
 
 export type AcceptanceStepProps = {
   values: AcceptanceValues;
+  /** Fields the api refused on the last attempt. */
+  rejected: readonly { field: string; code: string }[];
   onChange: (values: AcceptanceValues) => void;
   onBack: () => void;
   onNext: () => void;
@@ -16,11 +18,19 @@ export type AcceptanceStepProps = {
 const QUESTIONS = ['medical', 'criminalRecord', 'insuranceRefusal'] as const;
 
 /** Step 2: the acceptance questions and the agreement on pre-existing conditions. */
-export function AcceptanceStep({ values, onChange, onBack, onNext }: AcceptanceStepProps) {
+export function AcceptanceStep({ rejected, values, onChange, onBack, onNext }: AcceptanceStepProps) {
   const { t } = useTranslation('insurance');
   const form = useValibotForm(acceptanceFormSchema, values);
 
+  const { setServerErrors } = form;
+
   useEffect(() => onChange(form.values), [form.values, onChange]);
+  // Keyed by content: a new array of the same refusals must not show them again after a change.
+  const rejectedKey = JSON.stringify(rejected);
+  useEffect(() => {
+    const fields = JSON.parse(rejectedKey) as { field: string; code: string }[];
+    if (fields.length > 0) setServerErrors(fields);
+  }, [rejectedKey, setServerErrors]);
 
   const answers = YES_NO.map((value) => ({ value, label: t(`flow.answers.${value}`) }));
   const agreed = form.checkbox('preExistingAgreed');

@@ -25,12 +25,14 @@ export type PeriodStepProps = {
   values: PeriodValues;
   /** The overlap the last submit ran into. */
   overlap: Overlap | undefined;
+  /** Fields the api refused on the last attempt. */
+  rejected: readonly { field: string; code: string }[];
   onChange: (values: PeriodValues) => void;
   onNext: () => void;
 };
 
 /** Step 1: the new end date, the premium for it, and how the additional period is paid. */
-export function PeriodStep({ policy, values, overlap, onChange, onNext }: PeriodStepProps) {
+export function PeriodStep({ rejected, policy, values, overlap, onChange, onNext }: PeriodStepProps) {
   const { t } = useTranslation('insurance');
   const { locale } = useLocale();
   const schema = useMemo(
@@ -39,7 +41,15 @@ export function PeriodStep({ policy, values, overlap, onChange, onNext }: Period
   );
   const form = useValibotForm(schema, values);
 
+  const { setServerErrors } = form;
+
   useEffect(() => onChange(form.values), [form.values, onChange]);
+  // Keyed by content: a new array of the same refusals must not show them again after a change.
+  const rejectedKey = JSON.stringify(rejected);
+  useEffect(() => {
+    const fields = JSON.parse(rejectedKey) as { field: string; code: string }[];
+    if (fields.length > 0) setServerErrors(fields);
+  }, [rejectedKey, setServerErrors]);
 
   const question = premiumQuestion(policy, form.values);
   const premium = usePeriodPremium(policy.id, question.endDate, question.paymentTerm);

@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import type { Policy } from '@portal/shared/domain';
+import type { FieldError } from '@portal/shared/wire';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
 import { useSessionDraft } from '../../../lib/use-session-draft';
 import { useSubmitRenewal } from '../api/add-period';
 import {
   completeRenewal,
+  fieldsOfStep,
   initialRenewalDraft,
   RENEWAL_STEPS,
   renewalDraftKey,
@@ -31,6 +33,8 @@ export function RenewFlow({ policy }: RenewFlowProps) {
   );
   const [applicationNumber, setApplicationNumber] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // Fields the api refused although the browser let them pass, shown on their step.
+  const [rejected, setRejected] = useState<readonly FieldError[]>([]);
   const { sending, submit } = useSubmitRenewal();
   const step: RenewalStep = applicationNumber ? 'done' : draft.step;
   const goTo = (next: 'period' | 'acceptance' | 'summary') => {
@@ -53,8 +57,15 @@ export function RenewFlow({ policy }: RenewFlowProps) {
     [setDraft],
   );
 
+  // Once a step's form passes again, its earlier refusals are answered.
+  const leave = (from: 'period' | 'acceptance', next: 'acceptance' | 'summary') => {
+    setRejected((previous) => previous.filter((item) => stepOfField(item.field) !== from));
+    goTo(next);
+  };
+
   const send = async () => {
     setFailed(false);
+    setRejected([]);
     const renewal = completeRenewal(policy, draft);
     if (!renewal.ok) {
       goTo(renewal.step);
@@ -70,6 +81,7 @@ export function RenewFlow({ policy }: RenewFlowProps) {
         setDraft((previous) => ({ ...previous, step: 'period', overlap: result.overlap }));
         break;
       case 'invalid':
+        setRejected(result.fields);
         goTo(stepOfField(result.fields[0]?.field ?? ''));
         break;
       case 'failed':
@@ -90,16 +102,18 @@ export function RenewFlow({ policy }: RenewFlowProps) {
           policy={policy}
           values={draft.period}
           overlap={draft.overlap}
+          rejected={fieldsOfStep(rejected, 'period')}
           onChange={changePeriod}
-          onNext={() => goTo('acceptance')}
+          onNext={() => leave('period', 'acceptance')}
         />
       ) : null}
       {step === 'acceptance' ? (
         <AcceptanceStep
           values={draft.acceptance}
+          rejected={fieldsOfStep(rejected, 'acceptance')}
           onChange={changeAcceptance}
           onBack={() => goTo('period')}
-          onNext={() => goTo('summary')}
+          onNext={() => leave('acceptance', 'summary')}
         />
       ) : null}
       {step === 'summary' ? (

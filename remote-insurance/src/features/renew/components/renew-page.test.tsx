@@ -216,3 +216,30 @@ describe('RenewPage', () => {
     expect(screen.queryByRole('heading', { name: 'Insure an additional period' })).not.toBeInTheDocument();
   });
 });
+
+describe('RenewPage with a refusal of the api', () => {
+  it('should show the fields the api refused on their step', async () => {
+    addPeriodAnswer = () =>
+      jsonResponse(
+        {
+          code: 'VALIDATION',
+          message: 'Invalid input',
+          fields: [{ field: 'answers.medical', code: 'validation.required' }],
+        },
+        400,
+      );
+    const user = userEvent.setup();
+    renderPage();
+    await fillPeriod(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await answerQuestions(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByRole('heading', { name: 'Acceptance questions' })).toBeInTheDocument();
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    const medical = screen.getByRole('group', { name: /Fit to Study/ });
+    expect(medical).toHaveAttribute('aria-invalid', 'true');
+    expect(medical).toHaveAccessibleDescription('This field is required.');
+  });
+});

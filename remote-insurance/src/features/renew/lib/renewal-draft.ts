@@ -120,6 +120,16 @@ export function stepOfField(field: string): 'period' | 'acceptance' {
   return field.startsWith('answers.') || field === 'preExistingAgreed' ? 'acceptance' : 'period';
 }
 
+/** The api's refused fields named as the form of that step names them (`answers.medical` → `medical`). */
+export function fieldsOfStep(
+  fields: readonly { field: string; code: string }[],
+  step: 'period' | 'acceptance',
+): { field: string; code: string }[] {
+  return fields
+    .filter((item) => stepOfField(item.field) === step)
+    .map((item) => ({ ...item, field: item.field.replace(/^answers\./, '') }));
+}
+
 /** The body of `addperiod` from the checked steps; bank details only with direct debit. */
 export function toAddPeriodRequest(
   policyId: string,
