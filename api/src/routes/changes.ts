@@ -5,14 +5,16 @@ import {
   claimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
+  isPlainText,
   normalizeIban,
   parseWireDate,
   paymentSchema,
+  RENEWAL_MAX_YEARS,
   receiptIssue,
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
-import { addDays, differenceInCalendarDays, parseISO } from 'date-fns';
+import { addDays, addYears, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
@@ -35,6 +37,25 @@ function dailyRate(policy: PolicyRow): number {
   const days =
     differenceInCalendarDays(parseISO(wireDate(policy.end_date)), parseISO(wireDate(policy.start_date))) + 1;
   return Number(policy.total_amount) / Math.max(days, 1);
+}
+
+/** The dates the change rules compare with; the ±14-day rule counts from the original start. */
+function policyDates(policy: PolicyRow) {
+  return {
+    startDate: wireDate(policy.start_date),
+    endDate: wireDate(policy.end_date),
+    originalStartDate: wireDate(policy.original_start_date ?? policy.start_date),
+  };
+}
+
+/** Dot paths of the keys of `input` that the schema dropped from `output` (unknown fields). */
+export function unknownFields(input: unknown, output: unknown, path = ''): string[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const kept = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {};
+  return Object.entries(input).flatMap(([key, value]) => {
+    const field = path ? `${path}.${key}` : key;
+    return key in kept ? unknownFields(value, kept[key], field) : [field];
+  });
 }
 
 function checkBodyId(body: unknown, id: string): void {
@@ -142,7 +163,7 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   app.post<IdParams>('/api/en/policies/:id/calculate', async (request) => {
     const policy = await changeable(request);
     const body = parseBody(calculateSchema, request.body);
-    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const dates = policyDates(policy);
     const rate = dailyRate(policy);
     let days: number;
     if (body.kind === 'STARTDATE') {
@@ -154,6 +175,8 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
       days = differenceInCalendarDays(end, parseISO(dates.endDate));
       if (days <= 0)
         throw errors.validation([{ field: 'endDate', code: 'validation.endDate.notAfterStartDate' }]);
+      if (end > addYears(parseISO(dates.endDate), RENEWAL_MAX_YEARS))
+        throw errors.validation([{ field: 'endDate', code: 'validation.renewal.tooLong' }]);
     }
     return {
       days,
@@ -165,7 +188,7 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   app.post<IdParams>('/api/en/policies/:id/changestartdate', async (request) => {
     const policy = await changeable(request);
     assertEditable(policy);
-    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const dates = policyDates(policy);
     const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), request.body);
     if (!result.success) {
       const issue = result.issues[0];
@@ -178,7 +201,8 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     }
     const shift = differenceInCalendarDays(parseISO(dates.startDate), parseISO(result.output.startDate));
     await db.query(
-      'UPDATE policies SET start_date = $2, total_amount = total_amount + $3 WHERE policy_id = $1',
+      `UPDATE policies SET original_start_date = COALESCE(original_start_date, start_date), start_date = $2,
+        total_amount = total_amount + $3 WHERE policy_id = $1`,
       [policy.policy_id, result.output.startDate, Math.round(shift * dailyRate(policy) * 100) / 100],
     );
     return rawPolicy(db, policy.policy_id);
@@ -272,19 +296,26 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   });
 
   app.post('/api/en/requests', async (request, reply) => {
-    const result = v.safeParse(insuranceRequestSchema({ today: today() }), request.body ?? {});
-    if (!result.success) {
-      if (result.issues.some((issue) => issue.message === 'validation.destination.homeCountry')) {
-        throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
-          fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
-        });
-      }
-      parseBody(insuranceRequestSchema({ today: today() }), request.body);
+    const schema = insuranceRequestSchema({ today: today() });
+    const result = v.safeParse(schema, request.body ?? {});
+    if (
+      !result.success &&
+      result.issues.some((issue) => issue.message === 'validation.destination.homeCountry')
+    ) {
+      throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
+        fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
+      });
+    }
+    const body = result.success ? result.output : parseBody(schema, request.body);
+    // Only what the schema knows is stored; anything else is refused rather than kept unread.
+    const unknown = unknownFields(request.body, body);
+    if (unknown.length > 0) {
+      throw errors.validation(unknown.map((field) => ({ field, code: 'validation.unknownField' })));
     }
     const applicationNumber = serial('APP');
     await db.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
       applicationNumber,
-      JSON.stringify(request.body),
+      JSON.stringify(body),
       today(),
     ]);
     return reply.status(201).send({ applicationNumber });
@@ -301,6 +332,9 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
       if (part.type === 'file') {
         if (part.fieldname !== 'receipts')
           throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
+        // A file name is stored as text: a NUL byte or half a surrogate pair would fail in the database.
+        if (!isPlainText(part.filename))
+          throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
         const buffer = await part.toBuffer();
         receipts.push({ name: part.filename, type: part.mimetype, size: buffer.length });
       } else if (typeof part.value === 'string') {

@@ -384,7 +384,7 @@ function students(today: Date): DemoStudent[] {
  * stored with the data and handed to the mailer only once it is committed.
  */
 export async function seed(db: Db, config: Config, mailer: Mailer): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptLogN);
   const mails = await db.transaction((tx) => loadDemoData(tx, config, mailer, passwordHash));
   for (const { id, mail } of mails) mailer.deliver(id, mail);
 }

@@ -63,6 +63,7 @@ export const unavailableHook: AfterResponseHook = async (_request, _options, res
  *   except for an account link's token and a wrong current password (`INVALID_PASSWORD`);
  * - a 502, 503 or 504 from the host's proxy marks the api unavailable and shows "Service unavailable";
  * - a 500 shows the global alert with the `incidentId` of the response body;
+ * - a 429 shows the global alert "Too many attempts. Please try again in N minutes." (`Retry-After`);
  * - statuses 200–299 succeed (a 204 has no body: check `response.status === 204` before reading),
  *   any other status rejects with ky's `HTTPError` (see {@link readApiError}).
  */

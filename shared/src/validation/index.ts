@@ -25,15 +25,18 @@ export {
   emailSchema,
   futureDateSchema,
   houseNumberSchema,
+  isPlainText,
   loginPasswordSchema,
   lookupHouseNumberSchema,
   newPasswordSchema,
+  plainText,
   postcodeSchema,
 } from './fields';
 export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
-export type { DateSchemaOptions } from './fields';
+export type { DateSchemaOptions, TextOptions } from './fields';
 export {
   PAYMENT_TERM_MIN_MONTHS,
+  RENEWAL_MAX_YEARS,
   SHORT_TERM_MONTHS,
   START_DATE_MAX_SHIFT_DAYS,
   paymentTermFitsPeriod,

@@ -11,6 +11,7 @@ import {
   futureDateSchema,
   houseNumberSchema,
   optionalText,
+  plainText,
   requiredOption,
   requiredText,
 } from './fields';
@@ -40,6 +41,9 @@ export const INSURANCE_TYPES = ['TRAVEL', 'HEALTH', 'STAY'] as const;
 /** Yes/no answers. */
 export const YES_NO = ['YES', 'NO'] as const;
 
+// Reasons, questions and descriptions are typed in a text area: line breaks belong in them.
+const MULTILINE = { multiline: true } as const;
+
 /** Personal details (`POST /api/en/profiles/{id}/`). */
 export function profileSchema(options: DateSchemaOptions = {}) {
   return v.object({
@@ -60,15 +64,15 @@ export const addressSchema = v.object({
   street: requiredText(MAX_LENGTHS.street),
   city: requiredText(MAX_LENGTHS.city),
   country: requiredText(MAX_LENGTHS.country),
-  moveReason: optionalText(MAX_LENGTHS.moveReason),
+  moveReason: optionalText(MAX_LENGTHS.moveReason, MULTILINE),
 });
 
 const paymentFields = {
   paymentTerm: requiredOption(PAYMENT_TERMS),
   paymentMethod: requiredOption(PAYMENT_METHODS),
-  iban: v.optional(v.string('validation.type')),
-  bic: v.optional(v.string('validation.type')),
-  accountHolder: v.optional(v.string('validation.type')),
+  iban: v.optional(v.pipe(v.string('validation.type'), plainText())),
+  bic: v.optional(v.pipe(v.string('validation.type'), plainText())),
+  accountHolder: v.optional(v.pipe(v.string('validation.type'), plainText())),
 };
 
 type PaymentInput = { paymentMethod: string; iban?: string; bic?: string; accountHolder?: string };
@@ -142,7 +146,7 @@ export function terminationSchema(policy: PolicyDates, options: DateSchemaOption
   return withRules(
     v.object({
       endDate: dateSchema(options.dateFormat),
-      reason: requiredText(MAX_LENGTHS.terminationReason),
+      reason: requiredText(MAX_LENGTHS.terminationReason, MULTILINE),
       refund: v.optional(refundSchema),
     }),
     [{ field: 'endDate', test: (input) => terminationEndDateIssue(input.endDate, policy, options) }],
@@ -153,7 +157,7 @@ const answerFields = {
   medical: requiredOption(YES_NO),
   criminalRecord: requiredOption(YES_NO),
   insuranceRefusal: requiredOption(YES_NO),
-  insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation),
+  insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation, MULTILINE),
 };
 
 type AnswersInput = { insuranceRefusal: string; insuranceRefusalExplanation?: string };
@@ -217,7 +221,7 @@ export function renewalPeriodSchema(policy: PolicyDates, options: DateSchemaOpti
   return withRules(
     v.object({
       endDate: dateSchema(options.dateFormat),
-      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm),
+      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm, MULTILINE),
       ...paymentFields,
     }),
     renewalPeriodRules(policy, options),
@@ -238,7 +242,7 @@ export function renewalSchema(policy: PolicyDates, options: DateSchemaOptions = 
   return withRules(
     v.object({
       endDate: dateSchema(options.dateFormat),
-      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm),
+      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm, MULTILINE),
       ...paymentFields,
       answers: withRules(v.object(answerFields), answerRules()),
       preExistingAgreed: v.literal(true, 'validation.acceptance.required'),
@@ -256,7 +260,7 @@ export const contactRequestSchema = withRules(
     name: requiredText(MAX_LENGTHS.name),
     email: emailSchema,
     subject: requiredText(MAX_LENGTHS.subject),
-    question: requiredText(MAX_LENGTHS.question),
+    question: requiredText(MAX_LENGTHS.question, MULTILINE),
   }),
   [
     {
@@ -279,7 +283,7 @@ export function claimSchema(options: DateSchemaOptions = {}) {
     policyNumber: requiredText(30),
     category: requiredOption(CONTACT_CATEGORIES),
     incidentDate: birthDateSchema(options),
-    description: requiredText(MAX_LENGTHS.description),
+    description: requiredText(MAX_LENGTHS.description, MULTILINE),
     amount: v.pipe(
       v.string('validation.required'),
       v.trim(),

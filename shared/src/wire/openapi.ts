@@ -875,6 +875,17 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorBody"];
             };
         };
+        /** @description Too many requests from this client (or mails to this address); try again later */
+        RateLimited: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
         /** @description No content */
         NoContent: {
             headers: {
@@ -965,9 +976,11 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     checkSession: {
@@ -1028,7 +1041,9 @@ export interface operations {
                     "application/json": components["schemas"]["Username"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     activateAccount: {
@@ -1053,6 +1068,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     requestPasswordReset: {
@@ -1068,7 +1084,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     setPassword: {
@@ -1094,6 +1112,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     requestUsernameChange: {
@@ -1119,6 +1138,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     confirmUsernameChange: {
@@ -1144,6 +1164,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     countries: {
@@ -1186,6 +1207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1239,6 +1261,7 @@ export interface operations {
                     "application/json": components["schemas"]["RawPolicy"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1270,6 +1293,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1294,6 +1318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Claim"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1499,6 +1524,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1516,6 +1542,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1553,6 +1580,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1716,6 +1744,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };
