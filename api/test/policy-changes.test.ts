@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { addDays, addYears, format, subDays } from 'date-fns';
+import { addDays, addMonths, addYears, format, subDays } from 'date-fns';
 import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
@@ -552,6 +552,39 @@ describe('policy changes', () => {
         bic: 'COBADEFFXXX',
         account_holder: 'A. de Vries',
       });
+    });
+
+    it('should need the explanation of an insurance refusal, and the payment term to fit the period', async () => {
+      const refused = { ...renewal.answers, insuranceRefusal: 'YES' };
+      const bare = await post('/api/en/policies/POL-1001-T/addperiod', anna, {
+        ...renewal,
+        answers: refused,
+      });
+      assert.equal(bare.statusCode, 400);
+      assert.deepEqual(bare.json().fields, [
+        { field: 'answers.insuranceRefusalExplanation', code: 'validation.required' },
+      ]);
+      // Two months after the current end date: not enough for a quarterly term.
+      const twoMonths = format(subDays(addMonths(addDays(start, 306), 2), 1), 'yyyy-MM-dd');
+      const quarterly = await post('/api/en/policies/POL-1001-T/addperiod', anna, {
+        ...renewal,
+        endDate: twoMonths,
+        paymentTerm: 'QUARTERLY',
+        reasonShortTerm: 'Thesis',
+      });
+      assert.equal(quarterly.statusCode, 400);
+      assert.deepEqual(quarterly.json().fields, [
+        { field: 'paymentTerm', code: 'validation.paymentTerm.period' },
+      ]);
+      assert.equal((await policies(anna)).length, 3, 'nothing was requested');
+      const explained = await post('/api/en/policies/POL-1001-T/addperiod', anna, {
+        ...renewal,
+        endDate: twoMonths,
+        paymentTerm: 'MONTHLY',
+        reasonShortTerm: 'Thesis',
+        answers: { ...refused, insuranceRefusalExplanation: 'Refused once for a gap in cover' },
+      });
+      assert.equal(explained.statusCode, 201, explained.body);
     });
 
     it('should refuse a policy that is not renewable or not the student’s own', async () => {

@@ -16,4 +16,14 @@ export const pages = {
       (m) => m.InsurancesPage,
     ),
   ),
+  renew: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-renew" */ '../features/renew/components/renew-page').then(
+      (m) => m.RenewPage,
+    ),
+  ),
+  terminate: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-terminate" */ '../features/terminate/components/terminate-page').then(
+      (m) => m.TerminatePage,
+    ),
+  ),
 } satisfies ExposedPages;

@@ -11,6 +11,22 @@ export const routes = {
       titleKey: 'routes.insurances',
       requiresAuth: true,
       page: 'insurances',
+      children: [
+        {
+          name: 'insurances/renew',
+          path: ':policyId/renew',
+          titleKey: 'routes.renew',
+          requiresAuth: true,
+          page: 'renew',
+        },
+        {
+          name: 'insurances/terminate',
+          path: ':policyId/terminate',
+          titleKey: 'routes.terminate',
+          requiresAuth: true,
+          page: 'terminate',
+        },
+      ],
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

@@ -68,6 +68,8 @@ export {
   parseClaimAmount,
   RECEIPT_SIGNATURE_LENGTH,
   receiptIssue,
+  renewalAcceptanceSchema,
+  renewalPeriodSchema,
   sniffReceiptType,
   renewalSchema,
   terminationSchema,
