@@ -33,8 +33,12 @@ function failingOn(db: Db, failOn: RegExp): Db {
 describe('database', () => {
   it('should run the migrations once and record them', async () => {
     const db = await createPgliteDb();
-    assert.deepEqual(await migrate(db), ['001_init.sql', '002_outbox_delivery.sql']);
-    assert.deepEqual(MIGRATIONS, ['001_init.sql', '002_outbox_delivery.sql']);
+    assert.deepEqual(await migrate(db), [
+      '001_init.sql',
+      '002_outbox_delivery.sql',
+      '003_original_start_date.sql',
+    ]);
+    assert.deepEqual(MIGRATIONS, ['001_init.sql', '002_outbox_delivery.sql', '003_original_start_date.sql']);
     assert.deepEqual(await migrate(db), []);
     assert.deepEqual(await db.query('SELECT 1 AS one'), [{ one: 1 }]);
     await db.close();

@@ -299,6 +299,59 @@ describe('policy changes', () => {
       assert.equal((await policy('POL-1001-S')).startDate, day(-4));
     });
 
+    it('should measure the 14 days from the original start date, so small moves cannot add up', async () => {
+      // Seven moves of 3 days each: the first four stay within 14 days of day 10, the others not.
+      const answers: number[] = [];
+      for (let move = 1; move <= 7; move += 1) {
+        const current = (await policy('POL-1001-S')).startDate;
+        const next = format(addDays(new Date(`${current}T12:00:00`), 3), 'yyyy-MM-dd');
+        const response = await changeStartDate('POL-1001-S', next);
+        answers.push(response.statusCode);
+        if (response.statusCode === 422) {
+          assert.deepEqual(response.json().fields, [
+            { field: 'startDate', code: 'validation.startDate.postponeTooFar' },
+          ]);
+        }
+      }
+      assert.deepEqual(answers, [200, 200, 200, 200, 422, 422, 422]);
+      assert.equal((await policy('POL-1001-S')).startDate, day(22));
+      const [row] = await t.db.query<{ original_start_date: string }>(
+        'SELECT original_start_date FROM policies WHERE policy_id = $1',
+        ['POL-1001-S'],
+      );
+      assert.equal(String(row?.original_start_date).slice(0, 10), day(10), 'the original start date is kept');
+      // Calculating follows the same rule, and a move back towards the original is allowed.
+      const priced = await post('/api/en/policies/POL-1001-S/calculate', anna, {
+        id: 'POL-1001-S',
+        kind: 'STARTDATE',
+        startDate: day(25),
+      });
+      assert.equal(priced.statusCode, 400);
+      assert.deepEqual(priced.json().fields, [
+        { field: 'startDate', code: 'validation.startDate.postponeTooFar' },
+      ]);
+      const back = await changeStartDate('POL-1001-S', day(6));
+      assert.equal(back.statusCode, 200, back.body);
+      assert.equal(back.json().startDate, day(6));
+    });
+
+    it('should keep the original start date of every policy created, seeded or renewed', async () => {
+      const renewal = await post('/api/en/policies/POL-1001-T/addperiod', anna, {
+        id: 'POL-1001-T',
+        endDate: format(subDays(addYears(addDays(start, 306), 1), 1), 'yyyy-MM-dd'),
+        paymentTerm: 'MONTHLY',
+        paymentMethod: 'BANK_TRANSFER',
+        answers: { medical: 'NO', criminalRecord: 'NO', insuranceRefusal: 'NO' },
+        preExistingAgreed: true,
+      });
+      assert.equal(renewal.statusCode, 201, renewal.body);
+      const rows = await t.db.query<{ start_date: string; original_start_date: string }>(
+        'SELECT start_date, original_start_date FROM policies',
+      );
+      assert.ok(rows.length > 10);
+      for (const row of rows) assert.equal(String(row.original_start_date), String(row.start_date));
+    });
+
     it("should refuse another student's policy", async () => {
       const other = await post('/api/en/policies/POL-1003-3/changestartdate', anna, {
         id: 'POL-1003-3',

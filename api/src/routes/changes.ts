@@ -37,6 +37,15 @@ function dailyRate(policy: PolicyRow): number {
   return Number(policy.total_amount) / Math.max(days, 1);
 }
 
+/** What the start-date rules compare with: the current dates and the start date the policy was created with. */
+function startDateRuleDates(policy: PolicyRow) {
+  return {
+    startDate: wireDate(policy.start_date),
+    endDate: wireDate(policy.end_date),
+    originalStartDate: wireDate(policy.original_start_date),
+  };
+}
+
 function checkBodyId(body: unknown, id: string): void {
   const bodyId = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
   if (bodyId !== id)
@@ -146,7 +155,9 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     const rate = dailyRate(policy);
     let days: number;
     if (body.kind === 'STARTDATE') {
-      parseBody(changeStartDateSchema(dates, { today: today() }), { startDate: body.startDate });
+      parseBody(changeStartDateSchema(startDateRuleDates(policy), { today: today() }), {
+        startDate: body.startDate,
+      });
       days = differenceInCalendarDays(parseISO(dates.startDate), parseISO(body.startDate));
     } else {
       const end = parseWireDate(body.endDate);
@@ -165,8 +176,9 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   app.post<IdParams>('/api/en/policies/:id/changestartdate', async (request) => {
     const policy = await changeable(request);
     assertEditable(policy);
-    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
-    const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), request.body);
+    const dates = startDateRuleDates(policy);
+    const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
+    const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), fields);
     if (!result.success) {
       const issue = result.issues[0];
       const field = issue ? (v.getDotPath(issue) ?? 'startDate') : 'startDate';
@@ -272,19 +284,23 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   });
 
   app.post('/api/en/requests', async (request, reply) => {
-    const result = v.safeParse(insuranceRequestSchema({ today: today() }), request.body ?? {});
-    if (!result.success) {
-      if (result.issues.some((issue) => issue.message === 'validation.destination.homeCountry')) {
-        throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
-          fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
-        });
-      }
-      parseBody(insuranceRequestSchema({ today: today() }), request.body);
+    const schema = insuranceRequestSchema({ today: today() });
+    const attempt = v.safeParse(schema, request.body ?? {});
+    if (
+      !attempt.success &&
+      attempt.issues.some((issue) => issue.message === 'validation.destination.homeCountry')
+    ) {
+      throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
+        fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
+      });
     }
+    // Unknown fields, at any level, fail the strict schema with 400 and their names.
+    const body = parseBody(schema, request.body);
     const applicationNumber = serial('APP');
+    // Only the validated, trimmed output is kept: never what an anonymous caller sent as such.
     await db.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
       applicationNumber,
-      JSON.stringify(request.body),
+      JSON.stringify(body),
       today(),
     ]);
     return reply.status(201).send({ applicationNumber });

@@ -10,6 +10,12 @@ export const START_DATE_MAX_SHIFT_DAYS = 14;
 export interface PolicyDates {
   startDate: string;
   endDate: string;
+  /**
+   * The start date the policy was created with, where known (the api keeps it). The 14-day window
+   * is measured from it, so that several small moves cannot add up to a larger one; without it the
+   * current start date stands in.
+   */
+  originalStartDate?: string;
 }
 
 /** How a date rule reads the typed value, and which day is today. */
@@ -41,7 +47,8 @@ function readRuleDates(
 
 /**
  * The start-date rules of a policy change: the first failing rule's code, or null.
- * Order: valid, policy not started, today or future, different, not after the end date, within 14 days.
+ * Order: valid, policy not started, today or future, different from the current start date, not
+ * after the end date, within 14 days of the original start date.
  */
 export function startDateIssue(
   value: string,
@@ -50,12 +57,13 @@ export function startDateIssue(
 ): ValidationCode | null {
   const dates = readRuleDates(value, policy, options);
   if (typeof dates === 'string') return dates;
-  const { date, start: original, end, today } = dates;
-  if (original.getTime() <= today.getTime()) return 'validation.startDate.started';
+  const { date, start: current, end, today } = dates;
+  const original = (policy.originalStartDate && parseDate(policy.originalStartDate, 'wire')) || current;
+  if (current.getTime() <= today.getTime()) return 'validation.startDate.started';
   if (date.getTime() < today.getTime()) return 'validation.date.notPast';
-  const shift = differenceInCalendarDays(date, original);
-  if (shift === 0) return 'validation.startDate.unchanged';
+  if (differenceInCalendarDays(date, current) === 0) return 'validation.startDate.unchanged';
   if (date.getTime() > end.getTime()) return 'validation.startDate.afterEndDate';
+  const shift = differenceInCalendarDays(date, original);
   if (shift > START_DATE_MAX_SHIFT_DAYS) return 'validation.startDate.postponeTooFar';
   if (shift < -START_DATE_MAX_SHIFT_DAYS) return 'validation.startDate.advanceTooFar';
   return null;

@@ -256,14 +256,15 @@ export function receiptIssue(files: ReadonlyArray<{ type: string; size: number }
 /** Anonymous request for a new insurance. */
 export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
   const dateFormat: DateFormat = options.dateFormat ?? 'wire';
+  // Strict: an anonymous caller's extra fields are refused, not carried into what is stored.
   return withRules(
-    v.object({
+    v.strictObject({
       insuranceType: requiredOption(INSURANCE_TYPES),
       startDate: futureDateSchema(options),
       endDate: dateSchema(dateFormat),
       destination: countryCodeSchema,
       countryOfOrigin: countryCodeSchema,
-      person: v.object({
+      person: v.strictObject({
         gender: requiredOption(GENDERS),
         firstName: requiredText(MAX_LENGTHS.name),
         surname: requiredText(MAX_LENGTHS.name),
@@ -271,7 +272,7 @@ export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
         nationality: countryCodeSchema,
         email: emailSchema,
       }),
-      educationalInstitution: v.optional(v.object({ name: requiredText(MAX_LENGTHS.name) })),
+      educationalInstitution: v.optional(v.strictObject({ name: requiredText(MAX_LENGTHS.name) })),
     }),
     [
       {

@@ -15,6 +15,7 @@ import {
   parseWireDate,
   paymentSchema,
   renewalSchema,
+  startDateIssue,
   terminationSchema,
   toFieldIssues,
 } from './index';
@@ -108,6 +109,24 @@ describe('form schemas', () => {
     expect(codes(started, { startDate: '2026-06-20' })[0]?.code).toBe('validation.startDate.started');
   });
 
+  it('should measure the 14-day window from the original start date, so moves cannot add up', () => {
+    // Created to start on 25/06, already moved to 07/07: 14 days from the original is the limit.
+    const moved = { startDate: '2026-07-07', endDate: '2027-06-24', originalStartDate: '2026-06-25' };
+    const first = (startDate: string) =>
+      codes(changeStartDateSchema(moved, { today }), { startDate })[0]?.code;
+    expect(first('2026-07-09')).toBeUndefined();
+    expect(first('2026-07-10')).toBe('validation.startDate.postponeTooFar');
+    expect(first('2026-07-07')).toBe('validation.startDate.unchanged');
+    // Back to the original date is a change of the current one, and allowed.
+    expect(first('2026-06-25')).toBeUndefined();
+    expect(startDateIssue('2026-06-10', { ...moved, originalStartDate: '2026-06-24' }, { today })).toBe(
+      'validation.date.notPast',
+    );
+    const early = { startDate: '2026-07-20', endDate: '2027-06-24', originalStartDate: '2026-08-10' };
+    expect(startDateIssue('2026-07-26', early, { today })).toBe('validation.startDate.advanceTooFar');
+    expect(startDateIssue('2026-07-27', early, { today })).toBeNull();
+  });
+
   it('should apply the termination end date rules', () => {
     const policy = { startDate: '2026-01-01', endDate: '2026-12-31' };
     const first = (endDate: string) =>
@@ -157,6 +176,33 @@ describe('form schemas', () => {
     expect(codes(insuranceRequestSchema({ today }), request)).toEqual([
       { field: 'destination', code: 'validation.destination.homeCountry' },
     ]);
+  });
+
+  it('should refuse fields a request does not have, at every level', () => {
+    const request = {
+      insuranceType: 'HEALTH',
+      startDate: '2026-09-01',
+      endDate: '2027-08-31',
+      destination: 'NL',
+      countryOfOrigin: 'BR',
+      person: {
+        gender: 'FEMALE',
+        firstName: 'Lucia',
+        surname: 'Souza',
+        birthDate: '2004-03-03',
+        nationality: 'BR',
+        email: 'lucia@example.com',
+      },
+    };
+    expect(codes(insuranceRequestSchema({ today }), request)).toEqual([]);
+    expect(
+      codes(insuranceRequestSchema({ today }), {
+        ...request,
+        junk: 'x',
+        person: { ...request.person, role: 'admin' },
+        educationalInstitution: { name: 'UvA', rank: 1 },
+      }).map((issue) => issue.field),
+    ).toEqual(['person.role', 'educationalInstitution.rank', 'junk']);
   });
 
   it('should need a policy number from customers and matching e-mail repeats', () => {
