@@ -11,6 +11,29 @@ export const routes = {
       titleKey: 'routes.insurances',
       requiresAuth: true,
       page: 'insurances',
+      children: [
+        {
+          name: 'insurances/start-date',
+          path: ':policyId/start-date',
+          titleKey: 'startDate.title',
+          requiresAuth: true,
+          page: 'startDate',
+        },
+        {
+          name: 'insurances/address',
+          path: ':policyId/address',
+          titleKey: 'address.title',
+          requiresAuth: true,
+          page: 'address',
+        },
+      ],
+    },
+    {
+      name: 'request',
+      path: '/request',
+      titleKey: 'request.title',
+      requiresAuth: false,
+      page: 'request',
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;
