@@ -17,12 +17,13 @@ function assertPortsFree(): void {
   if (process.env.E2E_PORTS_CHECKED) return;
   const ports = {
     host: PORTS.host,
-    'remote-account': 8081,
-    'remote-insurance': 8082,
-    'remote-billing': 8083,
-    'remote-service': 8084,
-    'host without billing': PORTS.billingDownHost,
-    'host without content': PORTS.contentDownHost,
+    'remote-account': PORTS.account,
+    'remote-insurance': PORTS.insurance,
+    'remote-billing': PORTS.billing,
+    'remote-service': PORTS.service,
+    'host with billing down': PORTS.billingDownHost,
+    'host with content down': PORTS.contentDownHost,
+    'host without billing': PORTS.billingOffHost,
     api: PORTS.api,
   };
   const check = spawnSync(
@@ -96,8 +97,13 @@ export default defineConfig({
         API_DEV_OUTBOX: '1',
         API_DATA_DIR: process.env.E2E_API_DATA_DIR,
         GTM_ID,
-        // The remotes also serve the two extra hosts below.
-        HOST_ORIGIN: [ORIGINS.host, ORIGINS.billingDownHost, ORIGINS.contentDownHost].join(','),
+        // The remotes also serve the extra hosts below.
+        HOST_ORIGIN: [
+          ORIGINS.host,
+          ORIGINS.billingDownHost,
+          ORIGINS.contentDownHost,
+          ORIGINS.billingOffHost,
+        ].join(','),
       },
     },
     {
@@ -122,6 +128,18 @@ export default defineConfig({
       env: {
         HOST_PORT: String(PORTS.contentDownHost),
         CONTENT_ORIGIN: closed,
+      },
+    },
+    {
+      // A fourth host deployed without the billing remote: its pages are not available.
+      command: `${startCommand} --only=host`,
+      url: `${ORIGINS.billingOffHost}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown,
+      env: {
+        HOST_PORT: String(PORTS.billingOffHost),
+        REMOTE_BILLING_URL: 'off',
       },
     },
   ],

@@ -1,5 +1,5 @@
 // `npm test`: install, lint, typecheck, unit and api tests, build (with the size budgets),
-// the docker-compose check and the browser journeys, in that order. Stops at the first
+// the docker-compose check, the browser journeys and the release checks, in that order. Stops at the first
 // failing stage, prints one summary line per stage and a closing "N passed, N failed" line.
 import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
@@ -46,6 +46,11 @@ const STAGES = [
       console.log(`Chromium: ${chromium}`);
       await pnpm(['test:e2e'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
     },
+  },
+  {
+    name: 'releases',
+    title: 'independent releases: a remote adds a page alone; remotes one release older',
+    action: () => pnpm(['test:releases']),
   },
 ];
 

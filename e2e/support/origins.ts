@@ -1,9 +1,17 @@
-// Where the servers of playwright.config.ts listen.
+// Where the servers of playwright.config.ts listen: the portal on its topology (configs/topology.cjs,
+// moved by the same env vars as `npm start`), and three more hosts on the ports after the remotes.
+import { localOrigin, ports } from '../../configs/topology.cjs';
+
+const portal = ports();
+
 export const PORTS = {
-  host: 8080,
-  api: 8090,
+  ...portal,
+  /** A host whose billing remote is down (its URL points at a closed port). */
   billingDownHost: 8085,
+  /** A host whose content endpoint is down. */
   contentDownHost: 8086,
+  /** A host deployed without the billing remote (`REMOTE_BILLING_URL=off`). */
+  billingOffHost: 8087,
 } as const;
 
 /** Nothing listens here: a backend or remote pointed at it is "down". */
@@ -13,10 +21,11 @@ export const CLOSED_PORT = 8099;
 export const GTM_ID = 'GTM-PORTAL1';
 
 export const ORIGINS = {
-  host: `http://localhost:${PORTS.host}`,
-  api: `http://localhost:${PORTS.api}`,
-  billingDownHost: `http://localhost:${PORTS.billingDownHost}`,
-  contentDownHost: `http://localhost:${PORTS.contentDownHost}`,
+  host: localOrigin(PORTS.host),
+  api: localOrigin(PORTS.api),
+  billingDownHost: localOrigin(PORTS.billingDownHost),
+  contentDownHost: localOrigin(PORTS.contentDownHost),
+  billingOffHost: localOrigin(PORTS.billingOffHost),
 } as const;
 
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';

@@ -2,15 +2,12 @@ import path from 'node:path';
 import { readPort, readUrl } from '@portal/shared/server';
 import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
+import { DEFAULT_PORTS, originOf, remoteManifestUrl, REMOTE_URL_VARIABLES } from '../../configs/topology.cjs';
 
 export type { RuntimeConfig } from '../src/app/runtime-config-shape';
 
-const DEFAULT_REMOTE_PORTS: Record<RemoteName, number> = {
-  account: 8081,
-  insurance: 8082,
-  billing: 8083,
-  service: 8084,
-};
+/** The value of a `REMOTE_*_URL` that leaves a remote out: not deployed, its pages "not available". */
+export const REMOTE_OFF = 'off';
 
 /** Everything the host server reads from the environment, validated. */
 export interface HostServerConfig {
@@ -20,8 +17,8 @@ export interface HostServerConfig {
   apiOrigin: string;
   contentOrigin: string;
   contentApiKey: string;
-  /** Every remote has a URL here (a default when its variable is not set). */
-  runtime: RuntimeConfig & { remotes: Record<RemoteName, string> };
+  /** A remote's URL is its variable's, else its default; a remote set to `off` is left out. */
+  runtime: RuntimeConfig;
 }
 
 function readContentRoot(raw: string | undefined): string {
@@ -41,27 +38,27 @@ function readGtmId(raw: string | undefined): string | null {
 
 /**
  * Reads and validates the host server's environment (see README: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
- * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL).
+ * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL; defaults from configs/topology.cjs).
  * @throws Error naming the variable that is wrong.
  */
 export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
-  const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => {
-      const variable = `REMOTE_${name.toUpperCase()}_URL`;
-      const fallback = `http://localhost:${DEFAULT_REMOTE_PORTS[name]}/mf-manifest.json`;
-      return [name, readUrl(env, variable, fallback).href];
-    }),
-  ) as Record<RemoteName, string>;
+  const remotes: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const variable = REMOTE_URL_VARIABLES[name];
+    if (env[variable]?.trim() !== REMOTE_OFF) {
+      remotes[name] = readUrl(env, variable, remoteManifestUrl(name, env)).href;
+    }
+  }
 
   const contentApiKey = env.CONTENT_API_KEY ?? 'portal-dev-content-key';
   if (contentApiKey.trim() === '') throw new Error('CONTENT_API_KEY must not be empty.');
 
   return {
-    port: readPort(env, ['HOST_PORT', 'PORT'], 8080),
+    port: readPort(env, ['HOST_PORT', 'PORT'], DEFAULT_PORTS.host),
     listenHost: env.LISTEN_HOST,
     distDir: env.HOST_DIST_DIR ?? path.join(__dirname, '..', 'dist'),
-    apiOrigin: readUrl(env, 'API_ORIGIN', 'http://localhost:8090').origin,
-    contentOrigin: readUrl(env, 'CONTENT_ORIGIN', 'http://localhost:8090').origin,
+    apiOrigin: readUrl(env, 'API_ORIGIN', originOf('api', env)).origin,
+    contentOrigin: readUrl(env, 'CONTENT_ORIGIN', originOf('api', env)).origin,
     contentApiKey,
     runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
   };

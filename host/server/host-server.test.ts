@@ -86,6 +86,17 @@ describe('host server', () => {
     await app.close();
   });
 
+  it('should leave out a remote set to off (not deployed), and move a remote with its port variable', async () => {
+    const app = await server({ REMOTE_BILLING_URL: 'off', REMOTE_SERVICE_PORT: '9184' });
+    const res = await app.inject({ url: '/en/remotes.json' });
+    expect(res.json().remotes).toEqual({
+      account: 'http://localhost:8081/mf-manifest.json',
+      insurance: 'http://localhost:8082/mf-manifest.json',
+      service: 'http://localhost:9184/mf-manifest.json',
+    });
+    await app.close();
+  });
+
   it('should send a CSP without inline script that allows the remotes and the tag manager', async () => {
     const app = await server({
       GTM_ID: 'GTM-ABC123',

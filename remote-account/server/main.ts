@@ -1,4 +1,4 @@
 import path from 'node:path';
 import { serveRemote } from '@portal/shared/server';
 
-serveRemote({ appDir: path.join(__dirname, '..'), portVariable: 'REMOTE_ACCOUNT_PORT', defaultPort: 8081 });
+serveRemote({ appDir: path.join(__dirname, '..'), name: 'account' });

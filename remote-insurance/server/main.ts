@@ -1,4 +1,4 @@
 import path from 'node:path';
 import { serveRemote } from '@portal/shared/server';
 
-serveRemote({ appDir: path.join(__dirname, '..'), portVariable: 'REMOTE_INSURANCE_PORT', defaultPort: 8082 });
+serveRemote({ appDir: path.join(__dirname, '..'), name: 'insurance' });

@@ -14,7 +14,11 @@ export function pinnedPnpmVersion(root = repoRoot) {
 }
 
 const viaPath = () => ({ cmd: 'pnpm', prefix: [], label: 'pnpm on PATH' });
-const viaNpx = (version) => ({ cmd: 'npx', prefix: ['-y', `pnpm@${version}`], label: `npx -y pnpm@${version}` });
+const viaNpx = (version) => ({
+  cmd: 'npx',
+  prefix: ['-y', `pnpm@${version}`],
+  label: `npx -y pnpm@${version}`,
+});
 
 /**
  * How to run pnpm at the pinned version, given the version of the `pnpm` on PATH (or null): that one

@@ -1,30 +1,27 @@
 // The portal's processes, ports and health URLs, as `npm start`, the benchmark and the
 // browser journeys start them. Every port and origin can be overridden with the env vars of
 // the README.
+import topology from '../../configs/topology.cjs';
 import { pnpmCommand } from './pnpm.mjs';
 import { repoRoot } from './paths.mjs';
 
 const env = process.env;
-const port = (name, fallback) => Number(env[name] ?? fallback);
 
-/** The ports in use, from env with the product defaults. */
+/** The ports in use, from env with the product defaults (configs/topology.cjs). */
 export function stackPorts() {
-  return {
-    host: port('HOST_PORT', 8080),
-    account: port('REMOTE_ACCOUNT_PORT', 8081),
-    insurance: port('REMOTE_INSURANCE_PORT', 8082),
-    billing: port('REMOTE_BILLING_PORT', 8083),
-    service: port('REMOTE_SERVICE_PORT', 8084),
-    api: port('API_PORT', 8090),
-  };
+  return topology.ports(env);
 }
 
-export const REMOTES = [
-  { key: 'account', pkg: 'remote-account', urlVar: 'REMOTE_ACCOUNT_URL' },
-  { key: 'insurance', pkg: 'remote-insurance', urlVar: 'REMOTE_INSURANCE_URL' },
-  { key: 'billing', pkg: 'remote-billing', urlVar: 'REMOTE_BILLING_URL' },
-  { key: 'service', pkg: 'remote-service', urlVar: 'REMOTE_SERVICE_URL' },
-];
+/**
+ * The remotes: federation name, package, the env var of the manifest URL the host publishes, and the
+ * env var that serves another build of the remote (a folder with its `dist/` content) instead of its own.
+ */
+export const REMOTES = Object.entries(topology.REMOTE_PACKAGES).map(([key, pkg]) => ({
+  key,
+  pkg,
+  urlVar: topology.REMOTE_URL_VARIABLES[key],
+  distVar: `REMOTE_${key.toUpperCase()}_DIST_DIR`,
+}));
 
 export const SERVICE_NAMES = ['api', ...REMOTES.map((remote) => remote.key), 'host'];
 
@@ -55,7 +52,7 @@ export function devOutboxEnabled() {
 
 /** Where the browser reads the dev outbox: through the host, like every api call. */
 export function devOutboxUrl() {
-  return `http://localhost:${stackPorts().host}/api/dev/outbox`;
+  return `${topology.localOrigin(stackPorts().host)}/api/dev/outbox`;
 }
 
 /** The demo logins as a plain-text table, with the mailbox URL when the dev outbox is on. */
@@ -81,7 +78,7 @@ export function demoLoginsTable() {
  */
 export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {}) {
   const ports = stackPorts();
-  const hostOrigin = `http://localhost:${ports.host}`;
+  const hostOrigin = topology.localOrigin(ports.host);
   const script = mode === 'dev' ? 'dev' : 'start';
   const services = [];
   const add = async (name, pkg, extraEnv, healthUrl) => {
@@ -94,25 +91,30 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
     'api',
     'api',
     { API_PORT: String(ports.api), API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0' },
-    `http://localhost:${ports.api}/healthz`,
+    `${topology.localOrigin(ports.api)}/healthz`,
   );
   for (const remote of REMOTES) {
     const remotePort = ports[remote.key];
     await add(
       remote.key,
       remote.pkg,
-      { PORT: String(remotePort), HOST_ORIGIN: env.HOST_ORIGIN ?? hostOrigin },
+      {
+        PORT: String(remotePort),
+        HOST_ORIGIN: env.HOST_ORIGIN ?? hostOrigin,
+        ...(env[remote.distVar] ? { REMOTE_DIST_DIR: env[remote.distVar] } : {}),
+      },
       // webpack-dev-server has no /healthz; its manifest shows the first compile is done.
-      `http://localhost:${remotePort}/${mode === 'dev' ? 'mf-manifest.json' : 'healthz'}`,
+      `${topology.localOrigin(remotePort)}/${mode === 'dev' ? 'mf-manifest.json' : 'healthz'}`,
     );
   }
   const hostEnv = {
     HOST_PORT: String(ports.host),
-    API_ORIGIN: env.API_ORIGIN ?? `http://localhost:${ports.api}`,
-    CONTENT_ORIGIN: env.CONTENT_ORIGIN ?? `http://localhost:${ports.api}`,
+    API_ORIGIN: env.API_ORIGIN ?? topology.localOrigin(ports.api),
+    CONTENT_ORIGIN: env.CONTENT_ORIGIN ?? topology.localOrigin(ports.api),
   };
   for (const remote of REMOTES) {
-    hostEnv[remote.urlVar] = env[remote.urlVar] ?? `http://localhost:${ports[remote.key]}/mf-manifest.json`;
+    hostEnv[remote.urlVar] =
+      env[remote.urlVar] ?? `${topology.localOrigin(ports[remote.key])}/mf-manifest.json`;
   }
   await add('host', 'host', hostEnv, `${hostOrigin}/${mode === 'dev' ? 'en/' : 'healthz'}`);
   return services;

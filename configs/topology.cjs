@@ -1,0 +1,86 @@
+// The portal's runtime topology in one place (DESIGN.md "Runtime topology"): which process listens on
+// which port by default, the env var that moves it, and the origins that follow. The host server, the
+// webpack dev servers, the start, dev and bench scripts and the browser journeys all read this file.
+// CommonJS with a declaration file beside it, so webpack configs, Node scripts and TypeScript share it.
+
+/** Default port of each process. */
+const DEFAULT_PORTS = Object.freeze({
+  host: 8080,
+  account: 8081,
+  insurance: 8082,
+  billing: 8083,
+  service: 8084,
+  api: 8090,
+});
+
+/** The env var that moves each process to another port. */
+const PORT_VARIABLES = Object.freeze({
+  host: 'HOST_PORT',
+  account: 'REMOTE_ACCOUNT_PORT',
+  insurance: 'REMOTE_INSURANCE_PORT',
+  billing: 'REMOTE_BILLING_PORT',
+  service: 'REMOTE_SERVICE_PORT',
+  api: 'API_PORT',
+});
+
+/** The env var with the manifest URL of each remote, as the host serves it to the page. */
+const REMOTE_URL_VARIABLES = Object.freeze({
+  account: 'REMOTE_ACCOUNT_URL',
+  insurance: 'REMOTE_INSURANCE_URL',
+  billing: 'REMOTE_BILLING_URL',
+  service: 'REMOTE_SERVICE_URL',
+});
+
+/** The remotes, by federation name, with their package folders. */
+const REMOTE_PACKAGES = Object.freeze({
+  account: 'remote-account',
+  insurance: 'remote-insurance',
+  billing: 'remote-billing',
+  service: 'remote-service',
+});
+
+/**
+ * The port of a process: its env var when set, else the default.
+ * @param {keyof typeof DEFAULT_PORTS} name @param {NodeJS.ProcessEnv} [env]
+ */
+function portOf(name, env = process.env) {
+  const raw = env[PORT_VARIABLES[name]];
+  if (raw === undefined || raw === '') return DEFAULT_PORTS[name];
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${PORT_VARIABLES[name]} must be a port number (1-65535), got "${raw}".`);
+  }
+  return port;
+}
+
+/** Every process's port. @param {NodeJS.ProcessEnv} [env] */
+function ports(env = process.env) {
+  return Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, portOf(name, env)]));
+}
+
+/** The local origin of a port. @param {number} port */
+const localOrigin = (port) => `http://localhost:${port}`;
+
+/**
+ * The local origin of a process. @param {keyof typeof DEFAULT_PORTS} name @param {NodeJS.ProcessEnv} [env]
+ */
+function originOf(name, env = process.env) {
+  return localOrigin(portOf(name, env));
+}
+
+/** A remote's default manifest URL. @param {keyof typeof REMOTE_PACKAGES} remote @param {NodeJS.ProcessEnv} [env] */
+function remoteManifestUrl(remote, env = process.env) {
+  return `${originOf(remote, env)}/mf-manifest.json`;
+}
+
+module.exports = {
+  DEFAULT_PORTS,
+  PORT_VARIABLES,
+  REMOTE_URL_VARIABLES,
+  REMOTE_PACKAGES,
+  portOf,
+  ports,
+  localOrigin,
+  originOf,
+  remoteManifestUrl,
+};

@@ -1,0 +1,12 @@
+// Types of topology.cjs for the TypeScript that reads it (the host server, the journeys).
+export type ProcessName = 'host' | 'account' | 'insurance' | 'billing' | 'service' | 'api';
+export type RemoteProcessName = 'account' | 'insurance' | 'billing' | 'service';
+export declare const DEFAULT_PORTS: Readonly<Record<ProcessName, number>>;
+export declare const PORT_VARIABLES: Readonly<Record<ProcessName, string>>;
+export declare const REMOTE_URL_VARIABLES: Readonly<Record<RemoteProcessName, string>>;
+export declare const REMOTE_PACKAGES: Readonly<Record<RemoteProcessName, string>>;
+export declare function portOf(name: ProcessName, env?: NodeJS.ProcessEnv): number;
+export declare function ports(env?: NodeJS.ProcessEnv): Record<ProcessName, number>;
+export declare function localOrigin(port: number): string;
+export declare function originOf(name: ProcessName, env?: NodeJS.ProcessEnv): string;
+export declare function remoteManifestUrl(remote: RemoteProcessName, env?: NodeJS.ProcessEnv): string;

@@ -1,0 +1,99 @@
+// `npm test`'s releases stage: the remotes release on their own (DESIGN.md), proved in the browser.
+//
+// 1. A new page without a host release: in a worktree of HEAD, the service remote gets a fixture page
+//    (component, page key, route, title) and only that remote is built. The portal, serving that build,
+//    shows the page under its path with its title, and the host's and the other remotes' dist/ folders
+//    are byte-identical before and after.
+// 2. Remotes one release older than the host: the four remotes are built from the previous commit and
+//    served with this host; the portal starts and every page those remotes declare works.
+// Run after `pnpm build` (npm test's build stage). Needs git history for the second check.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import topology from '../configs/topology.cjs';
+import { findChromium } from './lib/chromium.mjs';
+import { bold, green, loud, step } from './lib/log.mjs';
+import { pnpm } from './lib/pnpm.mjs';
+import {
+  addFixturePage,
+  buildRemotes,
+  changedBuilds,
+  checkOut,
+  digestBuilds,
+  distOverrides,
+  FIXTURE,
+  previousCommit,
+  removeWorktree,
+} from './lib/releases.mjs';
+
+const REMOTES = Object.keys(topology.REMOTE_PACKAGES);
+
+async function journeys(spec, env) {
+  const chromium = await findChromium();
+  await pnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', '--config', 'releases.config.ts', spec], {
+    env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
+  });
+}
+
+async function newPageWithoutHostRelease() {
+  step(`Release check 1: a new page in remote-${FIXTURE.remote}, built and released alone`);
+  const before = digestBuilds();
+  if (Object.values(before).some((digest) => digest === null)) {
+    throw new Error('Build the portal first (pnpm build): a dist/ folder is missing.');
+  }
+  const worktree = await checkOut('HEAD', 'new-page');
+  try {
+    addFixturePage(worktree);
+    await buildRemotes(worktree, [FIXTURE.remote]);
+    await journeys('releases/new-page.spec.ts', distOverrides(worktree, [FIXTURE.remote]));
+  } finally {
+    await removeWorktree(worktree);
+  }
+  const changed = changedBuilds(before, digestBuilds());
+  if (changed.length > 0)
+    throw new Error(`These builds changed, but only one remote was released: ${changed.join(', ')}.`);
+  console.log(green(`The host's and the remotes' own dist/ folders are byte-identical before and after.`));
+}
+
+async function olderRemotes() {
+  const previous = previousCommit();
+  if (!previous) {
+    loud('Release check 2 skipped: this clone has no previous commit (a shallow clone?).');
+    return;
+  }
+  step(`Release check 2: the four remotes one release older (${previous.slice(0, 10)}) than the host`);
+  const worktree = await checkOut(previous, 'older-remotes');
+  try {
+    const missing = REMOTES.filter(
+      (remote) =>
+        !existsSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'src', 'exposed', 'routes.ts')),
+    );
+    if (missing.length > 0) {
+      loud(
+        `Release check 2 skipped: the previous commit's remotes (${missing.join(', ')}) predate route tables.`,
+      );
+      return;
+    }
+    await buildRemotes(worktree, REMOTES);
+    const tables = REMOTES.map((remote) => ({
+      remote,
+      routes: JSON.parse(
+        readFileSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'dist', 'routes.json'), 'utf8'),
+      ),
+    }));
+    await journeys('releases/older-remotes.spec.ts', {
+      ...distOverrides(worktree, REMOTES),
+      RELEASE_CHECK_TABLES: JSON.stringify(tables),
+    });
+  } finally {
+    await removeWorktree(worktree);
+  }
+}
+
+try {
+  await newPageWithoutHostRelease();
+  await olderRemotes();
+  console.log(bold(green('Releases: a remote adds a page alone, and older remotes work with this host.')));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

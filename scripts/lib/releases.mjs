@@ -1,0 +1,134 @@
+// Independent releases, checked for real: a remote's team adds a page and releases only its remote,
+// and a host runs with remotes one release older. Both build a remote in a temporary git worktree (the
+// repository as committed, with its own install from the warm pnpm store) and serve that build in
+// place of the remote's own `dist/`, through the `REMOTE_<NAME>_DIST_DIR` variable of the stack.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import topology from '../../configs/topology.cjs';
+import { capture, run } from './run.mjs';
+import { pnpm } from './pnpm.mjs';
+import { repoRoot } from './paths.mjs';
+
+/** The folders whose build a remote's release must leave alone. */
+export const BUILD_FOLDERS = ['host', ...Object.values(topology.REMOTE_PACKAGES)];
+
+/** One digest of every file below `dir` (names and contents), or null when there is no such folder. */
+export function digestFolder(dir) {
+  if (!existsSync(dir)) return null;
+  const hash = createHash('sha256');
+  const visit = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else {
+        hash.update(relative(dir, path));
+        hash.update('\0');
+        hash.update(readFileSync(path));
+        hash.update('\0');
+      }
+    }
+  };
+  visit(dir);
+  return hash.digest('hex');
+}
+
+/** The digest of each build folder's `dist/`, by package folder. */
+export function digestBuilds(root = repoRoot) {
+  return Object.fromEntries(
+    BUILD_FOLDERS.map((folder) => [folder, digestFolder(join(root, folder, 'dist'))]),
+  );
+}
+
+/** The folders whose digests differ between two {@link digestBuilds} results. */
+export function changedBuilds(before, after) {
+  return BUILD_FOLDERS.filter((folder) => before[folder] !== after[folder]);
+}
+
+/**
+ * A temporary worktree of `commit`, installed from the store. The caller removes it with
+ * {@link removeWorktree}.
+ */
+export async function checkOut(commit, label) {
+  const dir = join(mkdtempSync(join(tmpdir(), `portal-${label}-`)), 'repo');
+  await run('git', ['worktree', 'add', '--detach', '--force', dir, commit], { cwd: repoRoot });
+  await pnpm(['install', '--frozen-lockfile', '--prefer-offline'], { cwd: dir });
+  return dir;
+}
+
+/** Removes a worktree made by {@link checkOut}. */
+export async function removeWorktree(dir) {
+  await run('git', ['worktree', 'remove', '--force', dir], { cwd: repoRoot }).catch(() => undefined);
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+}
+
+/** The commit before HEAD on the current branch, or null when HEAD is the first commit. */
+export function previousCommit() {
+  return capture('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1'], { cwd: repoRoot });
+}
+
+/** The fixture page a remote's team adds in the independence check. */
+export const FIXTURE = {
+  remote: 'service',
+  key: 'releaseCheck',
+  name: 'service-contact/release-check',
+  path: '/service-contact/release-check',
+  title: 'Release check',
+  heading: 'A page released with its remote alone',
+};
+
+/** Inserts `text` before the last occurrence of `marker` in a file, or fails naming both. */
+function insertBefore(file, marker, text) {
+  const source = readFileSync(file, 'utf8');
+  const at = source.lastIndexOf(marker);
+  if (at < 0) throw new Error(`${file} has no "${marker}" to add the fixture page before.`);
+  writeFileSync(file, `${source.slice(0, at)}${text}${source.slice(at)}`);
+}
+
+/**
+ * Adds {@link FIXTURE} to the remote in a worktree the way a team adds a page: a component, its key
+ * in `./pages`, its route in `./routes` and its title in the remote's texts. Nothing outside the
+ * remote's folder changes.
+ */
+export function addFixturePage(worktree) {
+  const appDir = join(worktree, topology.REMOTE_PACKAGES[FIXTURE.remote]);
+  const exposed = join(appDir, 'src', 'exposed');
+  writeFileSync(
+    join(exposed, 'release-check-page.tsx'),
+    `export function ReleaseCheckPage() {\n  return <h1>${FIXTURE.heading}</h1>;\n}\n`,
+  );
+  insertBefore(
+    join(exposed, 'pages.ts'),
+    '} satisfies ExposedPages',
+    `  ${FIXTURE.key}: lazyWithTexts(texts, () => import('./release-check-page').then((m) => m.ReleaseCheckPage)),\n`,
+  );
+  insertBefore(
+    join(exposed, 'routes.ts'),
+    '  ],\n} satisfies RemoteRoutes',
+    `    { name: '${FIXTURE.name}', path: '${FIXTURE.path}', titleKey: 'routes.${FIXTURE.key}', requiresAuth: false, page: '${FIXTURE.key}' },\n`,
+  );
+  const enFile = join(appDir, 'src', 'locales', 'en.json');
+  const texts = JSON.parse(readFileSync(enFile, 'utf8'));
+  texts.routes = { ...texts.routes, [FIXTURE.key]: FIXTURE.title };
+  writeFileSync(enFile, `${JSON.stringify(texts, null, 2)}\n`);
+}
+
+/** Builds the given remotes in a worktree (`pnpm --filter <package> build`), and only them. */
+export async function buildRemotes(worktree, remotes) {
+  for (const remote of remotes) {
+    await pnpm(['--filter', topology.REMOTE_PACKAGES[remote], 'run', 'build'], { cwd: worktree });
+  }
+}
+
+/** The stack variables that serve each remote's build from a worktree instead of its own `dist/`. */
+export function distOverrides(worktree, remotes) {
+  return Object.fromEntries(
+    remotes.map((remote) => [
+      `REMOTE_${remote.toUpperCase()}_DIST_DIR`,
+      join(worktree, topology.REMOTE_PACKAGES[remote], 'dist'),
+    ]),
+  );
+}
