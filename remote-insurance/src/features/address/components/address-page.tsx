@@ -20,6 +20,7 @@ import { countryOptions, useCountries } from '../../countries/api/get-countries'
 import { addressFormSchema, saveAddress } from '../api/save-address';
 import type { AddressFormInput } from '../api/save-address';
 import { useAddressLookup } from './use-address-lookup';
+import '../../policies/components/change-page.css';
 
 export type AddressPageProps = PageProps;
 

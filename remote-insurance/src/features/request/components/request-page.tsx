@@ -17,6 +17,7 @@ import { GENDERS, INSURANCE_TYPES, MAX_LENGTHS } from '@portal/shared/validation
 import { countryOptions, useCountries } from '../../countries/api/get-countries';
 import { requestFormSchema, sendInsuranceRequest } from '../api/send-insurance-request';
 import { clearRequestDraft, useInitialRequestDraft, useRequestDraft } from './use-request-draft';
+import '../../policies/components/change-page.css';
 
 export type RequestPageProps = PageProps;
 

@@ -13,6 +13,7 @@ import { PolicyChangeGate } from '../../policies/components/policy-change-gate';
 import { readChangeFailure } from '../../policies/api/change-failure';
 import { calculateStartDate } from '../api/calculate-start-date';
 import { changeStartDate } from '../api/change-start-date';
+import '../../policies/components/change-page.css';
 
 export type StartDatePageProps = PageProps;
 
