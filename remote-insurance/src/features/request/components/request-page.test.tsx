@@ -96,6 +96,20 @@ describe('RequestPage', () => {
     expect(requestsTo(fetchMock?.requests ?? [], REQUESTS)).toHaveLength(0);
   });
 
+  it('should tell the home-country rule as soon as both countries are chosen', async () => {
+    serve();
+    renderWithProviders(<RequestPage />);
+    const user = userEvent.setup({ delay: null });
+    await screen.findAllByRole('option', { name: 'Brazil' });
+    await user.selectOptions(screen.getByLabelText('Destination country'), 'Brazil');
+    await user.selectOptions(screen.getByLabelText('Country of origin'), 'Brazil');
+    expect(screen.getByLabelText('Destination country')).toHaveAccessibleDescription(
+      "We can't insure your situation.",
+    );
+    await user.selectOptions(screen.getByLabelText('Country of origin'), 'Netherlands');
+    expect(screen.getByLabelText('Destination country')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('should show the home-country answer of the api on the destination', async () => {
     serve(() =>
       jsonResponse(
