@@ -1,5 +1,36 @@
-// Production variant: hashed file names, extracted CSS, source maps as separate files.
+// Production variant: hashed file names, extracted CSS, source maps as separate files, and every text
+// asset compressed once at build time (brotli and gzip beside the file), which the servers send as
+// they are to a browser that accepts them (`preCompressed` in shared/src/server/static-server.ts).
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { commonConfig } = require('./webpack.common.cjs');
+
+/** The files worth compressing: every text asset a browser fetches. */
+const TEXT_ASSETS = /\.(js|mjs|css|json|svg|html)$/;
+
+/** The build's precompressed copies: `<file>.br` at brotli's best level and `<file>.gz` at gzip's. */
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: TEXT_ASSETS,
+      compressionOptions: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      },
+      threshold: 0,
+      minRatio: 1,
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: TEXT_ASSETS,
+      compressionOptions: { level: 9 },
+      threshold: 0,
+      minRatio: 1,
+    }),
+  ];
+}
 
 /** @param {Omit<import('./webpack.common.cjs').AppOptions, 'mode'>} options */
 function prodConfig(options) {
@@ -8,7 +39,8 @@ function prodConfig(options) {
     ...config,
     devtool: 'source-map',
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    plugins: [...config.plugins, ...compressionPlugins()],
   };
 }
 
-module.exports = { prodConfig };
+module.exports = { prodConfig, TEXT_ASSETS };

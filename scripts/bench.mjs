@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { get as httpGet } from 'node:http';
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm, pnpmCommand } from './lib/pnpm.mjs';
@@ -17,13 +17,16 @@ import { bold, red, step } from './lib/log.mjs';
 const USAGE = `Usage: npm run bench [-- options]
 
 Builds when a dist/ folder is missing, starts the production stack on the product ports and
-prints: first-load JS (gzip) of /en/login and /en/insurances (logged in), each remoteEntry.js
-(gzip), Lighthouse mobile performance and accessibility of /en/login, and the api benchmark.
+prints: the first load of /en/login and /en/insurances (logged in) as bytes on the wire (every
+response, compressed as it travels) and its JS, each remoteEntry.js, the median of Lighthouse
+mobile runs of both pages (performance, LCP, TBT, CLS; the logged-in page with the session
+cookie), and the api benchmark.
 
 Options:
   --no-lighthouse   skip Lighthouse
+  --runs=N          Lighthouse runs per page, median printed (default 5)
   --no-api          skip the api benchmark
-  --files           also list every JS file of the first loads, with its gzip size
+  --files           also list every file of the first loads, with its size on the wire
   -h, --help        show this help`;
 
 const CHROMIUM_ARGS = [
@@ -39,30 +42,37 @@ const LIGHTHOUSE_DEBUG_PORT = 9222 + 1000 + Math.floor(Math.random() * 500);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Sum of the gzip sizes of every JS response a fresh visit downloads until the network is idle. */
-async function firstLoadJs(browser, url, { login } = {}) {
-  let storageState;
-  if (login) {
-    // Log in through the form like a visitor; the measured visit starts with an empty cache.
-    const loginContext = await browser.newContext();
-    const loginPage = await loginContext.newPage();
-    await loginPage.goto(new URL('/en/login', url).href);
-    await loginPage.getByLabel('E-mail address').fill(login);
-    await loginPage.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await loginPage.getByRole('button', { name: 'Log in', exact: true }).click();
-    await loginPage.waitForURL(/\/en\/insurances/, { timeout: 30_000 });
-    storageState = await loginContext.storageState();
-    await loginContext.close();
-  }
+/** Logs in through the form like a visitor and returns the browser state (the session cookie). */
+async function loggedInState(browser, host, email) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(new URL('/en/login', host).href);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL(/\/en\/insurances/, { timeout: 30_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/**
+ * What a fresh visit (empty cache) receives until the network is idle: every response's size on the
+ * wire (headers and body as they travel, compressed when the server compressed it), and the same for
+ * its scripts alone.
+ */
+async function firstLoad(browser, url, storageState) {
   const context = await browser.newContext({ storageState });
   const page = await context.newPage();
   const pending = [];
-  page.on('response', (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    if (response.request().resourceType() !== 'script' && !type.includes('javascript')) return;
+  page.on('requestfinished', (request) => {
     pending.push(
-      response.body().then(
-        (body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+      request.sizes().then(
+        (sizes) => ({
+          url: request.url(),
+          script: request.resourceType() === 'script',
+          wire: sizes.responseBodySize + sizes.responseHeadersSize,
+        }),
         () => null,
       ),
     );
@@ -70,15 +80,23 @@ async function firstLoadJs(browser, url, { login } = {}) {
   await page.goto(url, { waitUntil: 'networkidle' });
   const files = (await Promise.all(pending)).filter(Boolean);
   await context.close();
+  const sum = (list) => list.reduce((total, file) => total + file.wire, 0);
+  const scripts = files.filter((file) => file.script);
   return {
     list: files,
     files: files.length,
-    raw: files.reduce((sum, file) => sum + file.raw, 0),
-    gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+    wire: sum(files),
+    scripts: scripts.length,
+    scriptWire: sum(scripts),
   };
 }
 
-/** gzip size of each remote's entry file, found through its mf-manifest.json. */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Size of each remote's entry file as it travels (brotli), found through its mf-manifest.json. */
 async function remoteEntrySizes(ports) {
   const rows = [];
   for (const remote of REMOTES) {
@@ -90,21 +108,34 @@ async function remoteEntrySizes(ports) {
     } catch {
       // Fall back to the conventional name.
     }
-    const response = await fetch(`${origin}/${name}`);
-    if (!response.ok) throw new Error(`${origin}/${name} answered ${response.status}.`);
-    const body = Buffer.from(await response.arrayBuffer());
-    rows.push({
-      remote: remote.pkg,
-      file: name,
-      raw: body.length,
-      gzip: gzipSync(body, { level: 9 }).length,
-    });
+    // node's fetch would decompress the body: ask with a raw request to count what travels.
+    const wire = await encodedLength(`${origin}/${name}`);
+    rows.push({ remote: remote.pkg, file: name, ...wire });
   }
   return rows;
 }
 
-/** Lighthouse (default config: mobile, simulated throttling) against a Chromium we launched. */
-async function lighthouseScores(chromium, executablePath, url) {
+/** The body length of a response as it travels (brotli when offered), and its encoding. */
+function encodedLength(url) {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { 'Accept-Encoding': 'br, gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve({ wire: bytes, encoding: response.headers['content-encoding'] ?? 'none' })
+          : reject(new Error(`${url} answered ${response.statusCode}.`)),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * One Lighthouse run (default config: mobile, simulated slow 4G) against a Chromium we launched. A
+ * cookie header makes Lighthouse see the page as the logged-in student does.
+ */
+async function lighthouseRun(chromium, executablePath, url, cookie) {
   const { default: lighthouse } = await import('lighthouse');
   const browser = await chromium.launch({
     executablePath,
@@ -116,13 +147,39 @@ async function lighthouseScores(chromium, executablePath, url) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
-    const categories = result?.lhr?.categories ?? {};
-    const score = (key) => (categories[key]?.score == null ? 'n/a' : Math.round(categories[key].score * 100));
-    return { performance: score('performance'), accessibility: score('accessibility') };
+    const lhr = result?.lhr;
+    const score = (key) => Math.round((lhr?.categories?.[key]?.score ?? 0) * 100);
+    const audit = (key) => lhr?.audits?.[key]?.numericValue ?? Number.NaN;
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      finalUrl: lhr?.finalDisplayedUrl ?? lhr?.finalUrl ?? url,
+    };
   } finally {
     await browser.close();
   }
+}
+
+/** The median of `runs` Lighthouse runs of a page, per figure. */
+async function lighthouseMedian(chromium, executablePath, url, runs, cookie) {
+  const results = [];
+  for (let run = 0; run < runs; run += 1)
+    results.push(await lighthouseRun(chromium, executablePath, url, cookie));
+  const pick = (key) => median(results.map((result) => result[key]));
+  const landed = results.map((result) => new URL(result.finalUrl).pathname);
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    lcp: pick('lcp'),
+    tbt: pick('tbt'),
+    cls: pick('cls'),
+    landed: [...new Set(landed)].join(', '),
+  };
 }
 
 /** Runs `pnpm --filter api bench`, echoing and returning its output. */
@@ -148,6 +205,7 @@ async function main() {
       'no-lighthouse': { type: 'boolean', default: false },
       'no-api': { type: 'boolean', default: false },
       files: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '5' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -187,42 +245,50 @@ async function main() {
     const ports = stackPorts();
     const host = `http://localhost:${ports.host}`;
 
-    step('First-load JavaScript');
+    step('First load, bytes on the wire');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const listFiles = (visit) => {
       if (!values.files) return;
-      for (const file of [...visit.list].sort((a, b) => b.gzip - a.gzip))
-        console.log(`  ${kb(file.gzip).padStart(9)}  ${new URL(file.url).host}${new URL(file.url).pathname}`);
+      for (const file of [...visit.list].sort((a, b) => b.wire - a.wire))
+        console.log(`  ${kb(file.wire).padStart(9)}  ${new URL(file.url).host}${new URL(file.url).pathname}`);
     };
+    let anna;
     try {
-      const login = await firstLoadJs(browser, `${host}/en/login`);
-      listFiles(login);
-      figures.push([
-        'first-load JS /en/login (gzip)',
-        `${kb(login.gzip)} in ${login.files} files (raw ${kb(login.raw)})`,
-      ]);
-      const insurances = await firstLoadJs(browser, `${host}/en/insurances`, {
-        login: 'anna.devries@example.com',
-      });
-      listFiles(insurances);
-      figures.push([
-        'first-load JS /en/insurances, logged in (gzip)',
-        `${kb(insurances.gzip)} in ${insurances.files} files (raw ${kb(insurances.raw)})`,
-      ]);
+      anna = await loggedInState(browser, host, 'anna.devries@example.com');
+      for (const [label, path, state] of [
+        ['/en/login', '/en/login', undefined],
+        ['/en/insurances, logged in', '/en/insurances', anna],
+      ]) {
+        const visit = await firstLoad(browser, `${host}${path}`, state);
+        listFiles(visit);
+        figures.push([
+          `first load ${label}, on the wire`,
+          `${kb(visit.wire)} in ${visit.files} responses; scripts ${kb(visit.scriptWire)} in ${visit.scripts}`,
+        ]);
+      }
     } finally {
       await browser.close();
     }
 
     step('remoteEntry sizes');
     for (const row of await remoteEntrySizes(ports)) {
-      figures.push([`${row.remote} ${row.file} (gzip)`, `${kb(row.gzip)} (raw ${kb(row.raw)})`]);
+      figures.push([`${row.remote} ${row.file}, on the wire`, `${kb(row.wire)} (${row.encoding})`]);
     }
 
     if (!values['no-lighthouse']) {
-      step('Lighthouse (mobile) /en/login');
-      const scores = await lighthouseScores(chromium, executablePath, `${host}/en/login`);
-      figures.push(['Lighthouse mobile performance /en/login', String(scores.performance)]);
-      figures.push(['Lighthouse mobile accessibility /en/login', String(scores.accessibility)]);
+      const runs = Math.max(1, Number.parseInt(values.runs, 10) || 5);
+      const cookie = anna.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+      for (const [label, path, pageCookie] of [
+        ['/en/login', '/en/login', undefined],
+        ['/en/insurances, logged in', '/en/insurances', cookie],
+      ]) {
+        step(`Lighthouse (mobile, median of ${runs}) ${label}`);
+        const result = await lighthouseMedian(chromium, executablePath, `${host}${path}`, runs, pageCookie);
+        figures.push([
+          `Lighthouse mobile ${label}`,
+          `performance ${result.performance}, LCP ${(result.lcp / 1000).toFixed(2)} s, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}, accessibility ${result.accessibility} (ended on ${result.landed})`,
+        ]);
+      }
     }
   } finally {
     await cleanUp();

@@ -6,6 +6,7 @@ import { ORIGINS, USERS } from '../support/origins';
 test.describe('pages the remotes declare', () => {
   test('should say a page that no deployed remote serves is not available, with the navigation working', async ({
     page,
+    consoleGuard,
   }) => {
     // This host runs without the billing remote (REMOTE_BILLING_URL=off): its pages are not deployed.
     await page.goto(`${ORIGINS.billingOffHost}/en/login`);
@@ -17,7 +18,7 @@ test.describe('pages the remotes declare', () => {
     await expect(
       page.getByRole('heading', { name: 'This page is not available at the moment' }),
     ).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, consoleGuard);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/en\/home$/);
 
@@ -34,7 +35,7 @@ test.describe('pages the remotes declare', () => {
     await page.goto('/en/activate/not-a-real-token-0123456789abcdef/new.student%40example.com');
     await expect(page.getByText('Sorry, this link is invalid or expired.')).toBeVisible();
     await expect(page).toHaveURL(/\/en\/activate\//);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, consoleGuard);
   });
 
   test('should keep a logged-in student logged in when they open an invalid link', async ({

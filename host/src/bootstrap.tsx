@@ -51,10 +51,12 @@ async function start(): Promise<void> {
   // The app mounts once the router is ready: the content routes and the remotes' route tables are
   // loaded before the first navigation, so that navigation already resolves against the whole tree.
   const pageTree = { root: runtime.contentRoot, lang: contentLanguage(i18n.language) };
+  // A public page does not wait for the session check: pages that need a login wait for it themselves
+  // (RequireAuth), so the check runs beside the route loading and the first paint.
+  void checkSession();
   const [contentRoutes] = await Promise.all([
     loadContentRoutes(contentClient, pageTree.root, pageTree.lang),
     useRouteTables.getState().load(runtime.remotes),
-    checkSession(),
     texts,
   ]);
 

@@ -39,6 +39,11 @@ export type AuthSession = {
 
 /** State and actions of {@link useAuthStore}. */
 export type AuthState = AuthSession & {
+  /**
+   * True while a session check is under way. Pages that need a login wait for it rather than send a
+   * student with a valid session cookie to the login page; public pages do not wait.
+   */
+  sessionChecking: boolean;
   /** `POST /api/login` with basic credentials; never rejects. */
   login: (email: string, password: string) => Promise<LoginResult>;
   /** `GET /api/checksession`; any failure leaves the store unauthenticated. Never rejects. */
@@ -107,6 +112,7 @@ export const useAuthStore = create<AuthState>()(
       apiUnavailable: false,
       username: null,
       profileId: null,
+      sessionChecking: false,
 
       login: async (email, password) => {
         const mine = (generation += 1);
@@ -162,6 +168,7 @@ export const useAuthStore = create<AuthState>()(
         const apply = (state: Partial<AuthSession>) => {
           if (mine === generation) set(state);
         };
+        set({ sessionChecking: true });
         try {
           const body: unknown = await baseHttp.get('api/checksession').json();
           apply(isLoginResponse(body) ? signedIn(body) : SIGNED_OUT);
@@ -170,6 +177,8 @@ export const useAuthStore = create<AuthState>()(
           if (isBlocked(failure)) apply({ ...SIGNED_OUT, blocked: true });
           else if (failure.unavailable) apply({ ...SIGNED_OUT, apiUnavailable: true });
           else apply(SIGNED_OUT);
+        } finally {
+          set({ sessionChecking: false });
         }
       },
 

@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createStaticServer } from './static-server';
+
+const BIG_SCRIPT = `var portal = ${JSON.stringify('student insurance '.repeat(400))};`;
 
 describe('createStaticServer', () => {
   let root: string;
@@ -14,6 +17,12 @@ describe('createStaticServer', () => {
     fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var entry;');
     fs.writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
     fs.writeFileSync(path.join(root, 'assets', 'main.1a2b3c4d.js'), 'var main;');
+    // As the production build leaves it: brotli and gzip copies beside a script.
+    fs.writeFileSync(path.join(root, 'assets', 'app.5e6f7a8b.js'), BIG_SCRIPT);
+    fs.writeFileSync(path.join(root, 'assets', 'app.5e6f7a8b.js.br'), zlib.brotliCompressSync(BIG_SCRIPT));
+    fs.writeFileSync(path.join(root, 'assets', 'app.5e6f7a8b.js.gz'), zlib.gzipSync(BIG_SCRIPT));
+    // A file the build left raw.
+    fs.writeFileSync(path.join(root, 'routes.json'), JSON.stringify({ routes: BIG_SCRIPT }));
   });
 
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -39,6 +48,45 @@ describe('createStaticServer', () => {
       await app.close();
     },
   );
+
+  it.each([
+    ['br, gzip', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
+    ['gzip', 'gzip', (body: Buffer) => zlib.gunzipSync(body)],
+  ])(
+    'should send the precompressed copy to a browser that accepts %s',
+    async (accepted, encoding, decode) => {
+      const app = await createStaticServer({ root });
+      const res = await app.inject({
+        url: '/assets/app.5e6f7a8b.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 5);
+      expect(decode(res.rawPayload).toString()).toBe(BIG_SCRIPT);
+      await app.close();
+    },
+  );
+
+  it('should send the file raw to a client that accepts no encoding', async () => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({
+      url: '/assets/app.5e6f7a8b.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(BIG_SCRIPT);
+    await app.close();
+  });
+
+  it('should compress on the fly what the build did not precompress', async () => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({ url: '/routes.json', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual({ routes: BIG_SCRIPT });
+    await app.close();
+  });
 
   it('should allow the host origin only', async () => {
     const app = await createStaticServer({ root, corsOrigins: ['http://localhost:8080'] });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -42,7 +43,8 @@ function wantsPage(accept: string | undefined, urlPath: string): boolean {
 
 /**
  * A Fastify server for a built app: static files with the cache policy of the design (hashed assets
- * immutable, stable names `no-cache` with an ETag), CORS for the host origin, history fallback,
+ * immutable, stable names `no-cache` with an ETag), brotli or gzip on every text response (the build's
+ * precompressed files, else compressed on the fly), CORS for the host origin, history fallback,
  * `GET /healthz` and {@link BASELINE_SECURITY_HEADERS} on every response. Extend it (routes, proxies) before calling `listen`.
  */
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
@@ -57,6 +59,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     void reply.headers(BASELINE_SECURITY_HEADERS);
   });
 
+  // Whatever is not precompressed (the runtime config, proxied JSON, a file the build left raw) is
+  // compressed on the way out; a response that already has an encoding is left as it is.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 256 });
+
   if (corsOrigins.length > 0) {
     await app.register(cors, { origin: corsOrigins, methods: ['GET', 'HEAD'] });
   }
@@ -68,6 +74,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     prefix,
     etag: true,
     lastModified: true,
+    // The build writes `<file>.br` and `<file>.gz` beside each text asset: send the one the browser accepts.
+    preCompressed: true,
     cacheControl: false,
     // Directory URLs get index.html; the history fallback below handles the rest.
     index: ['index.html'],

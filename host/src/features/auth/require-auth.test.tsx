@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useLocation } from '@portal/shared/router';
 import { useAuthStore } from '@portal/shared';
 import { renderRoutes } from '../../testing/render-routes';
@@ -27,7 +27,24 @@ function renderAt(url: string) {
 }
 
 describe('RequireAuth', () => {
-  beforeEach(() => useAuthStore.setState({ authenticated: false }));
+  beforeEach(() => useAuthStore.setState({ authenticated: false, sessionChecking: false }));
+
+  it('should wait for a session check under way, then show the page to the student it recognised', async () => {
+    useAuthStore.setState({ authenticated: false, sessionChecking: true });
+    const router = renderAt('/invoices');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/invoices');
+    act(() => useAuthStore.setState({ authenticated: true, sessionChecking: false }));
+    expect(await screen.findByText('invoices page')).toBeInTheDocument();
+  });
+
+  it('should send the visitor to log in once a session check under way finds no session', async () => {
+    useAuthStore.setState({ authenticated: false, sessionChecking: true });
+    const router = renderAt('/invoices');
+    act(() => useAuthStore.setState({ sessionChecking: false }));
+    expect(await screen.findByText(/login page/)).toBeInTheDocument();
+    expect(router.location.pathname).toBe('/login');
+  });
 
   it('should send a visitor to the login page with the way back', async () => {
     useAuthStore.setState({ authenticated: false });

@@ -1,0 +1,29 @@
+import { test, expect } from '../support/fixtures';
+
+test('should receive the scripts, the manifest, the remote entry and the route tables compressed', async ({
+  page,
+}) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    encodings.set(url.pathname, response.headers()['content-encoding']);
+  });
+  await page.goto('/en/login');
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
+
+  const seen = [...encodings.keys()];
+  const pick = (pattern: RegExp) => seen.filter((path) => pattern.test(path));
+  const wanted = {
+    'host scripts': pick(/^\/en\/assets\/.*\.js$/),
+    'remote manifest': pick(/^\/mf-manifest\.json$/),
+    'remote entry': pick(/^\/remoteEntry\.js$/),
+    'route tables': pick(/^\/routes\.json$/),
+    'remote page chunks': pick(/^\/assets\/page-login\..*\.js$/),
+  };
+  for (const [what, paths] of Object.entries(wanted)) {
+    expect(paths.length, `${what} fetched`).toBeGreaterThan(0);
+    for (const path of paths) expect(encodings.get(path), `${what}: ${path}`).toMatch(/^(br|gzip)$/);
+  }
+  // The page itself and the runtime config travel compressed too.
+  expect(encodings.get('/en/login')).toMatch(/^(br|gzip)$/);
+});
