@@ -3,6 +3,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, addYears, format, subDays } from 'date-fns';
 import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
+import { certificateLines } from '../src/routes/documents.js';
+import type { PolicyRow } from '../src/routes/policy-store.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
@@ -104,6 +106,16 @@ describe('policy changes', () => {
       const changed = await policy('POL-1001-H');
       assert.equal(changed.status, 'ACTIVE');
       assert.deepEqual(changed.destinationAddress, { ...address, houseNumberAddition: 'bis' });
+      const [row] = await t.db.query<PolicyRow>(
+        `SELECT po.*, pr.birth_date, pr.first_name, pr.surname FROM policies po
+         JOIN profiles pr ON pr.profile_id = po.profile_id WHERE po.policy_id = $1`,
+        ['POL-1001-H'],
+      );
+      assert.ok(row);
+      assert.deepEqual(certificateLines(row).at(-1), {
+        label: 'Address abroad',
+        value: 'Coolsingel 7 bis, 3011AD Rotterdam, NL',
+      });
       const plain = await post('/api/en/policies/POL-1001-H/address', anna, { id: 'POL-1001-H', ...address });
       assert.deepEqual(plain.json(), { underReview: false });
       assert.equal((await policy('POL-1001-H')).destinationAddress?.houseNumberAddition, undefined);
