@@ -1,10 +1,12 @@
-// `npm test`: install, lint, typecheck, unit and api tests, build (with the size budgets),
+// `npm test`: install, lint, typecheck, unit and api tests (on PGlite, then on a real PostgreSQL
+// server), build (with the size budgets),
 // the docker-compose check, the browser journeys and the release checks, in that order. Stops at the first
 // failing stage, prints one summary line per stage and a closing "N passed, N failed" line.
 import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { ensureDockerCompose } from './lib/compose.mjs';
+import { withPostgres } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import { bold, green, red, step, yellow } from './lib/log.mjs';
@@ -22,6 +24,17 @@ const STAGES = [
   { name: 'lint', title: 'lint (eslint + prettier)', action: () => pnpm(['lint']) },
   { name: 'typecheck', title: 'typecheck (tsc in every package)', action: () => pnpm(['typecheck']) },
   { name: 'unit', title: 'unit and api tests', action: () => pnpm(['test:unit']) },
+  {
+    name: 'postgres',
+    title: 'api tests again, on a real PostgreSQL server',
+    action: async () => {
+      const ran = await withPostgres(async (url) => {
+        await pnpm(['--filter', 'api', 'test'], { env: { ...process.env, TEST_DATABASE_URL: url } });
+        return true;
+      });
+      return ran ? undefined : SKIPPED;
+    },
+  },
   {
     name: 'build',
     title: 'production build and size budgets',

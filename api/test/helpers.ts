@@ -7,12 +7,13 @@ import type { Logger } from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
-import { createPgliteDb, migrate } from '../src/db/db.js';
+import { migrate } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 import { createMailer } from '../src/mail/outbox.js';
 import type { Mailer } from '../src/mail/outbox.js';
 import { loadOpenapi } from '../src/routes/meta.js';
 import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
+import { createTestDb } from './test-db.js';
 
 type Json = Record<string, unknown>;
 
@@ -105,7 +106,7 @@ export interface TestAppOptions {
 export async function createTestApp(start = new Date(), options: TestAppOptions = {}): Promise<TestApp> {
   const clock = { now: start };
   const config: Config = { ...loadConfig({}), devOutbox: true, ...options.config, now: () => clock.now };
-  const db = await createPgliteDb();
+  const db = await createTestDb();
   await migrate(db);
   const mailer = createMailer(db, config, options.logger ?? pino({ level: 'silent' }));
   await seed(db, config, mailer);

@@ -7,9 +7,9 @@ const appOptions = {
   name: 'host',
   kind: 'host',
   publicPath: '/en/',
-  // Fetched first thing at start-up (RUNTIME_CONFIG_URL in src/app/runtime-config.ts): preloaded by
-  // index.html so it downloads alongside the entry instead of after it.
-  preloadFetches: ['/en/remotes.json'],
+  // The runtime config comes in the page from the host server (server/start-data.ts); only the dev
+  // server's page fetches /en/remotes.json, so nothing is preloaded for it.
+  preloadFetches: [],
 };
 
 module.exports = { appOptions };

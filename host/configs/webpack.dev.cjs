@@ -10,7 +10,10 @@ const { remoteManifestUrl, REMOTE_URL_VARIABLES } = require('../../configs/topol
 const env = process.env;
 const runtimeConfig = {
   remotes: Object.fromEntries(
-    Object.entries(REMOTE_URL_VARIABLES).map(([name, variable]) => [name, env[variable] || remoteManifestUrl(name)]),
+    Object.entries(REMOTE_URL_VARIABLES).map(([name, variable]) => [
+      name,
+      env[variable] || remoteManifestUrl(name),
+    ]),
   ),
   gtmId: env.GTM_ID || null,
   contentRoot:

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
@@ -6,6 +8,7 @@ import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
 import { securityHeaders } from './security-headers';
+import { createStartData, linkHeader, renderPage } from './start-data';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
 export function withContentApiKey(search: string | undefined, reqUrl: string, apiKey: string): string {
@@ -67,14 +70,28 @@ export function backendUnavailable(reply: GatewayReply, { error }: { error: Erro
 export async function createHostServer(
   config: HostServerConfig,
   logger: FastifyServerOptions['logger'] = false,
+  fetchImpl: typeof fetch = fetch,
 ): Promise<FastifyInstance> {
   const runtimeJson = JSON.stringify(config.runtime);
   const runtimeEtag = `"${createHash('sha256').update(runtimeJson).digest('base64url').slice(0, 27)}"`;
+
+  // The app page, with the start data of each URL put in (./start-data.ts); as built when there is none.
+  const templateFile = path.join(config.distDir, 'index.html');
+  const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
+  const startPage = createStartData(config, fetchImpl);
 
   return createStaticServer({
     root: config.distDir,
     prefix: '/en/',
     logger,
+    renderPage: template
+      ? async (request) => {
+          const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
+          const { data, preloads } = await startPage(pathname, request.headers.cookie);
+          const headers: Record<string, string> = preloads.length > 0 ? { Link: linkHeader(preloads) } : {};
+          return { html: renderPage(template, data, preloads), headers };
+        }
+      : undefined,
     setup: async (app) => {
       await app.register(helmet, securityHeaders(config.runtime));
 

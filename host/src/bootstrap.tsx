@@ -13,7 +13,8 @@ import {
   useAuthStore,
 } from '@portal/shared';
 import { AppRoutes } from './app/app-routes';
-import { fetchRuntimeConfig } from './app/runtime-config';
+import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
+import { readStartData } from './app/start-data';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
 import { preloadErrorPlugin } from './features/remotes/preload-error';
 import { registerPortalRemotes } from './features/remotes/remote-pages';
@@ -44,7 +45,9 @@ async function start(): Promise<void> {
   });
   registerPlugins([preloadErrorPlugin()]);
 
-  const runtime = await fetchRuntimeConfig();
+  // What the host server put in the page for this URL; each part missing is fetched instead.
+  const start = readStartData();
+  const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
   registerPortalRemotes(runtime.remotes);
   const tagManager = installTagManager(runtime.gtmId);
 
@@ -55,8 +58,8 @@ async function start(): Promise<void> {
   // (RequireAuth), so the check runs beside the route loading and the first paint.
   void checkSession();
   const [contentRoutes] = await Promise.all([
-    loadContentRoutes(contentClient, pageTree.root, pageTree.lang),
-    useRouteTables.getState().load(runtime.remotes),
+    loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree),
+    useRouteTables.getState().load(runtime.remotes, start?.routeTables),
     texts,
   ]);
 

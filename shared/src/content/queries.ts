@@ -1,5 +1,6 @@
 import { gql } from '@portal/shared/urql';
 import type { TypedDocumentNode } from '@portal/shared/urql';
+import { PAGES_QUERY_SOURCE } from './page-tree';
 
 /** A page of the content tree (SPEC.md §3); `pages` holds its children, up to 4 levels. */
 export type ContentPage = {
@@ -20,34 +21,8 @@ export type PagesQueryResult = { item: { pages: ContentPage[] } | null };
 
 export { CONTENT_ROOT, TEST_CONTENT_ROOT } from './content-roots';
 
-/** The page tree below a content root, 4 levels deep; every level asks for the same fields. */
-export const PagesQuery: TypedDocumentNode<PagesQueryResult, PagesQueryVariables> = gql`
-  fragment PageFields on Page {
-    id
-    name
-    path
-    pageTitle
-    pageDescription
-    requiresAuth
-  }
-
-  query pages($path: String!, $lang: String!) {
-    item(path: $path, language: $lang) {
-      pages {
-        ...PageFields
-        pages {
-          ...PageFields
-          pages {
-            ...PageFields
-            pages {
-              ...PageFields
-            }
-          }
-        }
-      }
-    }
-  }
-`;
+/** The page tree below a content root ({@link PAGES_QUERY_SOURCE}, also asked by the host server). */
+export const PagesQuery: TypedDocumentNode<PagesQueryResult, PagesQueryVariables> = gql(PAGES_QUERY_SOURCE);
 
 /** Variables of {@link PageQuery}. */
 export type PageQueryVariables = { id: string; lang: string };

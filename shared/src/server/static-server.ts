@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, NO_CACHE } from './cache-control';
 
 /** Options of {@link createStaticServer}. */
@@ -20,6 +20,11 @@ export interface StaticServerOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Fastify logger setting. Default false. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Renders the app page for a page URL (the history fallback and the prefix itself) instead of sending
+   * `index.html` as it is: the host puts the start data of that URL in it.
+   */
+  renderPage?: (request: FastifyRequest) => Promise<{ html: string; headers?: Record<string, string> }>;
 }
 
 /** Headers every response carries, whatever serves it (file, fallback page, 404, health). */
@@ -48,7 +53,15 @@ function wantsPage(accept: string | undefined, urlPath: string): boolean {
  * `GET /healthz` and {@link BASELINE_SECURITY_HEADERS} on every response. Extend it (routes, proxies) before calling `listen`.
  */
 export async function createStaticServer(options: StaticServerOptions): Promise<FastifyInstance> {
-  const { root, prefix = '/', corsOrigins = [], historyFallback = true, logger = false, setup } = options;
+  const {
+    root,
+    prefix = '/',
+    corsOrigins = [],
+    historyFallback = true,
+    logger = false,
+    setup,
+    renderPage,
+  } = options;
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
@@ -69,6 +82,24 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
 
   if (setup) await setup(app);
 
+  /** The app page: rendered for the URL when the app renders it, else `index.html` as built. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): void => {
+    void reply.header('Cache-Control', NO_CACHE);
+    if (!renderPage) {
+      void reply.sendFile('index.html');
+      return;
+    }
+    renderPage(request).then(
+      ({ html, headers = {} }) => void reply.headers(headers).type('text/html; charset=utf-8').send(html),
+      (error: unknown) => {
+        request.log.error(error, 'the page could not be rendered; sending it as built');
+        void reply.sendFile('index.html');
+      },
+    );
+  };
+  // The prefix itself is the app's first page (the static files would answer it with index.html).
+  if (renderPage) app.get(prefix, (request, reply) => sendPage(request, reply));
+
   await app.register(fastifyStatic, {
     root: path.resolve(root),
     prefix,
@@ -77,8 +108,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     // The build writes `<file>.br` and `<file>.gz` beside each text asset: send the one the browser accepts.
     preCompressed: true,
     cacheControl: false,
-    // Directory URLs get index.html; the history fallback below handles the rest.
-    index: ['index.html'],
+    // Directory URLs get index.html; the history fallback below handles the rest. A rendered page
+    // answers the prefix itself too.
+    index: renderPage ? false : ['index.html'],
     wildcard: true,
     setHeaders: (reply, filePath) => {
       void reply.header('Cache-Control', cacheControlFor(filePath));
@@ -98,7 +130,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
       return;
     }
-    void reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    sendPage(request, reply);
   });
 
   return app;

@@ -62,4 +62,28 @@ describe('loadContentRoutes', () => {
     expect(routes).toEqual([FALLBACK_HOME_ROUTE]);
     expect(log).toHaveBeenCalledWith('No additional routes loaded');
   });
+
+  it('should use the tree the host server put in the page, without asking', async () => {
+    const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: [] } } }));
+    const pages = [
+      {
+        id: 'g2',
+        name: 'Privacy',
+        path: `${APP_ROOT}/Privacy`,
+        pageTitle: 'Privacy',
+        pageDescription: '',
+        requiresAuth: false,
+      },
+    ];
+    const routes = await loadContentRoutes(client, APP_ROOT, 'en', { root: APP_ROOT, lang: 'en', pages });
+    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/privacy', '/home']));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('should ask when the embedded tree is of another language or not a tree', async () => {
+    const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: [] } } }));
+    await loadContentRoutes(client, APP_ROOT, 'nl', { root: APP_ROOT, lang: 'en', pages: [] });
+    await loadContentRoutes(client, APP_ROOT, 'en', { root: APP_ROOT, lang: 'en', pages: 'nonsense' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Client } from '@portal/shared/urql';
 import { PagesQuery } from '@portal/shared';
+import type { ContentPage } from '@portal/shared';
 import { buildContentRoutes, FALLBACK_HOME_ROUTE } from './build-content-routes';
 import type { ContentRoute } from './build-content-routes';
 
@@ -11,7 +12,17 @@ export async function loadContentRoutes(
   client: Client,
   contentRoot: string,
   lang: string,
+  embedded?: { root: string; lang: string; pages: unknown },
 ): Promise<ContentRoute[]> {
+  // The tree the host server put in the page, when it is the one asked for.
+  if (embedded && embedded.root === contentRoot && embedded.lang === lang && Array.isArray(embedded.pages)) {
+    try {
+      const routes = buildContentRoutes(embedded.pages as ContentPage[], contentRoot);
+      if (routes.length > 1) return routes;
+    } catch (error) {
+      console.warn('The embedded page tree is not valid; fetching it.', error);
+    }
+  }
   try {
     const result = await client
       .query(PagesQuery, { path: contentRoot, lang }, { requestPolicy: 'network-only' })

@@ -36,11 +36,32 @@ export async function fetchRemoteRoutes(
   }
 }
 
+/** A table the server embedded for a remote that is configured, when it is valid. */
+function embeddedTable(
+  remote: RemoteName,
+  manifestUrl: string | undefined,
+  value: unknown,
+): RemoteRouteTable | undefined {
+  if (!manifestUrl || value === undefined) return undefined;
+  try {
+    return { state: 'loaded', routes: parsePublishedRoutes(value) };
+  } catch (error) {
+    console.warn(`The embedded routes of remote "${remote}" are not valid; fetching them.`, error);
+    return undefined;
+  }
+}
+
 type RouteTablesState = {
   tables: RemoteRouteTables;
   manifests: Partial<Record<RemoteName, string>>;
-  /** Fetches every remote's table (at start-up). */
-  load: (manifests: Partial<Record<RemoteName, string>>) => Promise<void>;
+  /**
+   * Every remote's table at start-up: the one the host server put in the page (`embedded`, checked as
+   * if fetched), else fetched.
+   */
+  load: (
+    manifests: Partial<Record<RemoteName, string>>,
+    embedded?: Partial<Record<RemoteName, unknown>>,
+  ) => Promise<void>;
   /** Fetches the tables that failed again; the route tree is rebuilt when one arrives. */
   retryFailed: () => Promise<void>;
 };
@@ -54,9 +75,16 @@ const unknownTables = Object.fromEntries(REMOTE_NAMES.map((name) => [name, { sta
 export const useRouteTables = create<RouteTablesState>()((set, get) => ({
   tables: unknownTables,
   manifests: {},
-  load: async (manifests) => {
+  load: async (manifests, embedded = {}) => {
     const entries = await Promise.all(
-      REMOTE_NAMES.map(async (name) => [name, await fetchRemoteRoutes(name, manifests[name])] as const),
+      REMOTE_NAMES.map(
+        async (name) =>
+          [
+            name,
+            embeddedTable(name, manifests[name], embedded[name]) ??
+              (await fetchRemoteRoutes(name, manifests[name])),
+          ] as const,
+      ),
     );
     set({ manifests, tables: Object.fromEntries(entries) as Record<RemoteName, RemoteRouteTable> });
   },

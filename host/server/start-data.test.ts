@@ -1,0 +1,191 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readHostConfig } from './config';
+import { createHostServer } from './host-server';
+import { findRemote, matchesPattern, remotePreloads } from './start-data';
+
+const ACCOUNT_ROUTES = {
+  version: 1,
+  namespace: 'account',
+  routes: [
+    {
+      name: 'login',
+      path: '/login',
+      titleKey: 'routes.login',
+      requiresAuth: false,
+      page: 'login',
+      title: { 'en-GB': 'Log in' },
+    },
+  ],
+};
+const INSURANCE_ROUTES = {
+  version: 1,
+  namespace: 'insurance',
+  routes: [
+    {
+      name: 'insurances',
+      contentPage: 'insurances',
+      titleKey: 'routes.insurances',
+      requiresAuth: true,
+      page: 'insurances',
+      title: { 'en-GB': 'My Insurance' },
+      children: [
+        {
+          name: 'insurances/renew',
+          path: ':policyId/renew',
+          titleKey: 't',
+          requiresAuth: true,
+          page: 'renew',
+          title: {},
+        },
+      ],
+    },
+  ],
+};
+const MANIFEST = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [{ name: 'pages', path: './pages', assets: { js: { sync: ['assets/pages.1234abcd.js'] } } }],
+};
+const PAGES = [
+  {
+    id: 'g-1',
+    name: 'Privacy',
+    path: '/sitecore/content/expat-portal/home/Privacy',
+    pageTitle: '</script><b>x',
+    pageDescription: '',
+    requiresAuth: false,
+  },
+];
+
+/** The network of the test: the two remotes and the content endpoint, or nothing at all. */
+function fakeFetch(up: boolean): typeof fetch {
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+  return (async (input: string | URL | Request) => {
+    if (!up) throw new TypeError('fetch failed');
+    const url = String(input);
+    if (url === 'http://account.test/routes.json') return json(ACCOUNT_ROUTES);
+    if (url === 'http://insurance.test/routes.json') return json(INSURANCE_ROUTES);
+    if (url === 'http://account.test/mf-manifest.json') return json(MANIFEST);
+    if (url.startsWith('http://content.test/sitecore/api/graph/edge?sc_apikey=k'))
+      return json({ data: { item: { pages: PAGES } } });
+    return new Response('not found', { status: 404 });
+  }) as typeof fetch;
+}
+
+describe('the start data of a page', () => {
+  let distDir: string;
+
+  beforeAll(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-start-'));
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>portal</title></head><body></body></html>',
+    );
+  });
+  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+  const server = (up: boolean) =>
+    createHostServer(
+      readHostConfig({
+        HOST_DIST_DIR: distDir,
+        CONTENT_ORIGIN: 'http://content.test',
+        CONTENT_API_KEY: 'k',
+        REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
+        REMOTE_INSURANCE_URL: 'http://insurance.test/mf-manifest.json',
+        REMOTE_BILLING_URL: 'off',
+        REMOTE_SERVICE_URL: 'off',
+      }),
+      false,
+      fakeFetch(up),
+    );
+
+  const startData = (html: string) => {
+    const match = /<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(html);
+    return match?.[1] ? JSON.parse(match[1]) : undefined;
+  };
+
+  it('should put the runtime config, the route tables and the page tree in the page', async () => {
+    const app = await server(true);
+    const res = await app.inject({ url: '/en/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const data = startData(res.body);
+    expect(data.runtime.remotes).toEqual({
+      account: 'http://account.test/mf-manifest.json',
+      insurance: 'http://insurance.test/mf-manifest.json',
+    });
+    expect(data.routeTables).toEqual({ account: ACCOUNT_ROUTES, insurance: INSURANCE_ROUTES });
+    expect(data.pageTree).toEqual({ root: '/sitecore/content/expat-portal/home', lang: 'en', pages: PAGES });
+    await app.close();
+  });
+
+  it('should never let content close the data block', async () => {
+    const app = await server(true);
+    const res = await app.inject({ url: '/en/login' });
+    expect(res.body).not.toContain('</script><b>');
+    expect(startData(res.body).pageTree.pages[0].pageTitle).toBe('</script><b>x');
+    await app.close();
+  });
+
+  it("should preload the manifest, the entry and the pages' scripts of the remote that serves the URL", async () => {
+    const app = await server(true);
+    const res = await app.inject({ url: '/en/login' });
+    expect(res.body).toContain(
+      '<link rel="preload" as="fetch" href="http://account.test/mf-manifest.json" crossorigin="anonymous" />',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" as="script" href="http://account.test/remoteEntry.js" />',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" as="script" href="http://account.test/assets/pages.1234abcd.js" />',
+    );
+    expect(res.headers.link).toContain('<http://account.test/remoteEntry.js>; rel=preload; as=script');
+    await app.close();
+  });
+
+  it('should preload the login page for a guarded page when the visitor has no session', async () => {
+    const app = await server(true);
+    const anonymous = await app.inject({ url: '/en/insurances/P-1/renew' });
+    expect(anonymous.headers.link).toContain('http://account.test/mf-manifest.json');
+    const student = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=abc' } });
+    expect(student.headers.link).toContain('http://insurance.test/mf-manifest.json');
+    await app.close();
+  });
+
+  it('should send the page without what it could not read, for the browser to fetch', async () => {
+    const app = await server(false);
+    const res = await app.inject({ url: '/en/' });
+    expect(res.statusCode).toBe(200);
+    const data = startData(res.body);
+    expect(data.routeTables).toEqual({});
+    expect(data.pageTree).toBeUndefined();
+    expect(res.headers.link).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('finding the remote of a URL', () => {
+  it('should match patterns with parameters and a trailing slash', () => {
+    expect(matchesPattern('/activate/:id/:username', '/activate/t/anna%40example.com')).toBe(true);
+    expect(matchesPattern('/service-contact/faq/:qaCategoryId/', '/service-contact/faq/travel/')).toBe(true);
+    expect(matchesPattern('/login', '/login/extra')).toBe(false);
+  });
+
+  it('should find a content page and a sub-route beneath it', () => {
+    const tables = { account: ACCOUNT_ROUTES, insurance: INSURANCE_ROUTES };
+    expect(findRemote(tables, '/insurances')).toEqual({ remote: 'insurance', requiresAuth: true });
+    expect(findRemote(tables, '/insurances/P-9/renew')).toEqual({ remote: 'insurance', requiresAuth: true });
+    expect(findRemote(tables, '/privacy')).toBeUndefined();
+  });
+
+  it('should resolve the assets of a manifest against its own URL', () => {
+    expect(remotePreloads('https://cdn.example/account/mf-manifest.json', MANIFEST)).toEqual([
+      { href: 'https://cdn.example/account/mf-manifest.json', as: 'fetch' },
+      { href: 'https://cdn.example/account/remoteEntry.js', as: 'script' },
+      { href: 'https://cdn.example/account/assets/pages.1234abcd.js', as: 'script' },
+    ]);
+  });
+});

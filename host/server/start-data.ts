@@ -1,0 +1,229 @@
+// A route-aware start-up. The host server knows which URL is asked for, so the browser need not
+// discover the chain one round trip at a time: the page it sends carries the runtime config, the
+// remotes' route tables and the content page tree as a JSON data block (not a script: the CSP stays
+// without 'unsafe-inline'), and preload links for the remote that serves the URL (its manifest, its
+// remoteEntry.js and the chunks of its `./pages`). All of it is read at run time from what each
+// remote's build publishes, so the host build holds no remote URL or asset name, and a redeployed
+// remote is preloaded correctly without a host release. Whatever cannot be had in time is left out;
+// the browser then fetches it itself, as it does without this server.
+import { LRUCache } from 'lru-cache';
+import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
+import type { HostServerConfig } from './config';
+import { REMOTE_NAMES } from '../src/app/runtime-config-shape';
+import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
+import { START_DATA_ELEMENT_ID } from '../src/app/start-data-shape';
+import type { StartData } from '../src/app/start-data-shape';
+
+/** How long an answer of a backend or remote is fresh; after that it is served stale and refreshed. */
+const FRESH_MS = 30_000;
+/** How long a page waits for a backend or remote before it is sent without that part. */
+const WAIT_MS = 800;
+/** The api's session cookie: a visitor without it is shown the login page for a guarded route. */
+const SESSION_COOKIE = 'PORTAL_SESSION';
+/** The content language of the embedded tree (the default; a Dutch visitor's browser asks for its own). */
+const EMBEDDED_LANGUAGE = 'en';
+
+type Fetch = typeof fetch;
+
+/** What the server reads of a published route table to find the remote of a URL. */
+type TableRoute = {
+  path?: string;
+  contentPage?: string;
+  requiresAuth?: boolean;
+  children?: Array<{ path: string; requiresAuth?: boolean }>;
+};
+type Table = { routes: TableRoute[] };
+
+/** What the server reads of a remote's mf-manifest.json. */
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] } } }>;
+};
+
+/** A preload of the page: what to fetch early, and how the page will ask for it. */
+export type Preload = { href: string; as: 'fetch' | 'script' };
+
+async function fetchJson(
+  fetchImpl: Fetch,
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal,
+): Promise<unknown> {
+  const response = await fetchImpl(url, {
+    ...init,
+    signal: AbortSignal.any([signal, AbortSignal.timeout(5_000)]),
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * A cache that answers from memory while fresh, serves a stale answer while it refreshes it, and keeps
+ * the last good answer when a refresh fails (lru-cache's stale-while-revalidate).
+ */
+function swrCache(load: (key: string, signal: AbortSignal) => Promise<unknown>) {
+  return new LRUCache<string, { value: unknown }>({
+    max: 64,
+    ttl: FRESH_MS,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    allowStaleOnFetchRejection: true,
+    allowStaleOnFetchAbort: true,
+    fetchMethod: async (key, _stale, { signal }) => ({ value: await load(key, signal) }),
+  });
+}
+
+/** `value` when it arrives within {@link WAIT_MS}, else undefined (the browser then asks itself). */
+async function within<T>(promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), WAIT_MS);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether a route pattern (`/activate/:id/:username`, `/faq/:qaCategoryId/`) matches a path. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const parts = (value: string) => value.split('/').filter((part) => part !== '');
+  const want = parts(pattern);
+  const have = parts(pathname);
+  return (
+    want.length === have.length &&
+    want.every((part, index) => part.startsWith(':') || part === decodeURIComponent(have[index] ?? ''))
+  );
+}
+
+/** The remote that declares the page at `pathname` (relative to /en), and whether it needs a login. */
+export function findRemote(
+  tables: Partial<Record<RemoteName, unknown>>,
+  pathname: string,
+): { remote: RemoteName; requiresAuth: boolean } | undefined {
+  for (const remote of REMOTE_NAMES) {
+    const table = tables[remote] as Table | undefined;
+    for (const route of table?.routes ?? []) {
+      const base = route.path ?? (route.contentPage ? `/${route.contentPage}` : undefined);
+      if (!base) continue;
+      if (matchesPattern(base, pathname)) return { remote, requiresAuth: route.requiresAuth === true };
+      for (const child of route.children ?? []) {
+        if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname)) {
+          return { remote, requiresAuth: route.requiresAuth === true || child.requiresAuth === true };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** What to preload for a remote's pages: its manifest, its entry and the scripts of its `./pages`. */
+export function remotePreloads(manifestUrl: string, manifest: Manifest | undefined): Preload[] {
+  const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch' }];
+  if (!manifest) return preloads;
+  const publicPath = manifest.metaData?.publicPath;
+  const base =
+    publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
+  const entry = manifest.metaData?.remoteEntry;
+  if (entry?.name)
+    preloads.push({ href: new URL(`${entry.path ?? ''}${entry.name}`, base).href, as: 'script' });
+  const pages = manifest.exposes?.find((expose) => expose.path === './pages' || expose.name === 'pages');
+  for (const file of pages?.assets?.js?.sync ?? [])
+    preloads.push({ href: new URL(file, base).href, as: 'script' });
+  return preloads;
+}
+
+const escapeJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The `<link>` of a preload, as the page will ask for it (a manifest by fetch, an entry by script). */
+function preloadTag({ href, as }: Preload): string {
+  const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${cors} />`;
+}
+
+/** A `Link` header value for the preloads (a proxy or CDN in front may turn it into 103 Early Hints). */
+export function linkHeader(preloads: readonly Preload[]): string {
+  return preloads
+    .map(
+      ({ href, as }) => `<${href}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin=anonymous' : ''}`,
+    )
+    .join(', ');
+}
+
+/** The app page with the start data and the preloads in its head. */
+export function renderPage(template: string, data: StartData, preloads: readonly Preload[]): string {
+  const block = `<script type="application/json" id="${START_DATA_ELEMENT_ID}">${escapeJson(data)}</script>`;
+  const links = preloads.map(preloadTag).join('');
+  return template.replace('</head>', `${links}${block}</head>`);
+}
+
+/** The page a URL gets: its start data and its preloads. */
+export type StartPage = { data: StartData; preloads: Preload[] };
+
+/**
+ * Reads, caches and assembles what the page of a URL needs at start-up (see the top of this file).
+ * `fetchImpl` is the network (tests give their own).
+ */
+export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fetch) {
+  const runtime: RuntimeConfig = config.runtime;
+  const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
+  const pageTrees = swrCache((root, signal) =>
+    fetchJson(
+      fetchImpl,
+      `${config.contentOrigin}/sitecore/api/graph/edge?${new URLSearchParams({ sc_apikey: config.contentApiKey })}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({
+          operationName: 'pages',
+          variables: { path: root, lang: EMBEDDED_LANGUAGE },
+          query: PAGES_QUERY_SOURCE,
+        }),
+      },
+      signal,
+    ).then((body) => {
+      const pages = (body as { data?: { item?: { pages?: unknown } } })?.data?.item?.pages;
+      if (!Array.isArray(pages)) throw new Error(`No page tree at ${root}.`);
+      return pages;
+    }),
+  );
+  const cached = async (cache: ReturnType<typeof swrCache>, key: string) => (await cache.fetch(key))?.value;
+
+  return async function startPage(pathname: string, cookieHeader: string | undefined): Promise<StartPage> {
+    const remotes = Object.entries(runtime.remotes) as Array<[RemoteName, string]>;
+    const [tables, pages] = await Promise.all([
+      Promise.all(
+        remotes.map(async ([name, manifestUrl]) => [
+          name,
+          await within(cached(remoteJson, new URL('routes.json', manifestUrl).href)),
+        ]),
+      ),
+      within(cached(pageTrees, runtime.contentRoot)),
+    ]);
+    const routeTables = Object.fromEntries(tables.filter(([, table]) => table !== undefined));
+    const data: StartData = {
+      runtime,
+      routeTables,
+      ...(pages ? { pageTree: { root: runtime.contentRoot, lang: EMBEDDED_LANGUAGE, pages } } : {}),
+    };
+
+    // A guarded page without a session shows the login page: preload the remote that serves that.
+    const loggedIn = (cookieHeader ?? '')
+      .split(';')
+      .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+    const found = findRemote(routeTables, pathname);
+    const login = findRemote(routeTables, '/login');
+    const target = found && found.requiresAuth && !loggedIn ? login : found;
+    const manifestUrl = target ? runtime.remotes[target.remote] : undefined;
+    const preloads = manifestUrl
+      ? remotePreloads(manifestUrl, (await within(cached(remoteJson, manifestUrl))) as Manifest | undefined)
+      : [];
+    return { data, preloads };
+  };
+}

@@ -1,0 +1,16 @@
+// What the host server puts in the page for the start-up (host/server/start-data.ts), shared by the
+// server that writes it and the page that reads it. No React or browser module here.
+import type { RemoteName, RuntimeConfig } from './runtime-config-shape';
+
+/** The id of the page's JSON data block. */
+export const START_DATA_ELEMENT_ID = 'portal-start';
+
+/**
+ * The start data of a page: the runtime config, the route table of each remote the server could read
+ * (as the remote publishes it), and the content page tree when the server could read it.
+ */
+export type StartData = {
+  runtime: RuntimeConfig;
+  routeTables: Partial<Record<RemoteName, unknown>>;
+  pageTree?: { root: string; lang: string; pages: unknown };
+};
