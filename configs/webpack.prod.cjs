@@ -1,5 +1,6 @@
-// Production variant: hashed file names, extracted CSS, source maps as separate files, and every text
-// asset compressed once at build time (brotli and gzip beside the file), which the servers send as
+// Production variant: hashed file names, extracted CSS, hidden source maps (kept beside the build for
+// reading stack traces, referenced by no bundle and never served, see createStaticServer), and every
+// text asset compressed once at build time (brotli and gzip beside the file), which the servers send as
 // they are to a browser that accepts them (`preCompressed` in shared/src/server/static-server.ts).
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -37,7 +38,7 @@ function prodConfig(options) {
   const config = commonConfig({ ...options, mode: 'production' });
   return {
     ...config,
-    devtool: 'source-map',
+    devtool: 'hidden-source-map',
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     plugins: [...config.plugins, ...compressionPlugins()],
   };

@@ -5,7 +5,10 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
-import { ApiError, registerErrorHandling } from './errors.js';
+import { ApiError, frameworkErrors, registerErrorHandling } from './errors.js';
+import { registerInputGuards } from './input-guards.js';
+import { contentRateLimit, registerRateLimits } from './rate-limits.js';
+import { createBackground } from './background.js';
 import { createMailer } from './mail/outbox.js';
 import type { Mailer } from './mail/outbox.js';
 import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
@@ -13,6 +16,7 @@ import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { changeRoutes } from './routes/changes.js';
+import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
 import { readRoutes } from './routes/reads.js';
@@ -41,9 +45,12 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
     // Only these proxies may set X-Forwarded-For/-Proto (client address, https for Secure cookies).
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
+  await registerRateLimits(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 20 } });
 
@@ -72,20 +79,31 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
     }
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.removeHeader('www-authenticate');
+    // Answers of the api are personal or change with every call: no browser or proxy may keep them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      void reply.header('Cache-Control', 'no-store');
+    }
     return payload;
   });
 
   const appMailer = mailer ?? createMailer(db, config, app.log);
+  const background = createBackground(app.log);
+  app.addHook('onClose', () => background.idle());
   if (!mailer) app.addHook('onClose', () => appMailer.close());
-  const context = { db, config, mailer: appMailer };
+  const context = { db, config, mailer: appMailer, background };
   await app.register(metaRoutes, context);
   await app.register(authRoutes, context);
   await app.register(accountRoutes, context);
   await app.register(readRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
-  await registerContent(app, { apiKey: config.contentApiKey });
+  await app.register(claimRoutes, context);
+  await registerContent(app, {
+    apiKey: config.contentApiKey,
+    introspection: config.graphqlIntrospection,
+    rateLimit: contentRateLimit(config),
+  });
   return app;
 }

@@ -12,8 +12,40 @@ export interface Config {
   smtpUrl?: string;
   publicOrigin: string;
   trustProxy: TrustProxy;
+  /** Request and mail limits (see {@link RateLimits}). */
+  rateLimits: RateLimits;
+  /** scrypt cost as log2(N); OWASP's 17 in production, lower only to keep tests fast. */
+  scryptLogN: number;
+  /** GraphQL introspection and field suggestions, for development tools only. */
+  graphqlIntrospection: boolean;
   /** The clock; tests inject their own to move time forward. */
   now: () => Date;
+}
+
+/**
+ * How many requests one client address may send per minute to the account calls (login, activation,
+ * password and e-mail changes, reset requests) and to the content endpoint, and how many link mails
+ * one address may receive per hour. Strict by default; the browser journeys, which log in many times
+ * from one address, raise them with API_RATE_LIMIT_AUTH, API_RATE_LIMIT_CONTENT and API_MAIL_LIMIT_PER_HOUR.
+ */
+export interface RateLimits {
+  authPerMinute: number;
+  contentPerMinute: number;
+  mailsPerHour: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { authPerMinute: 10, contentPerMinute: 300, mailsPerHour: 3 };
+
+/** OWASP's scrypt cost for passwords: N = 2^17 (with r = 8, p = 1). */
+export const SCRYPT_LOG_N = 17;
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number, got "${raw}".`);
+  return value;
 }
 
 /** Which proxies may set X-Forwarded-* (Fastify `trustProxy`): true/false or addresses. */
@@ -44,6 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicOrigin: (env.API_PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: {
+      authPerMinute: positiveInteger(env, 'API_RATE_LIMIT_AUTH', DEFAULT_RATE_LIMITS.authPerMinute),
+      contentPerMinute: positiveInteger(env, 'API_RATE_LIMIT_CONTENT', DEFAULT_RATE_LIMITS.contentPerMinute),
+      mailsPerHour: positiveInteger(env, 'API_MAIL_LIMIT_PER_HOUR', DEFAULT_RATE_LIMITS.mailsPerHour),
+    },
+    scryptLogN: SCRYPT_LOG_N,
+    graphqlIntrospection: env.API_GRAPHQL_INTROSPECTION === '1',
     now: () => new Date(),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { validateHeaderValue } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A field that failed validation. */
 export interface FieldError {
@@ -29,6 +30,18 @@ export const errors = {
   invalidLink: () => new ApiError(401, 'INVALID_TOKEN', 'Sorry, this link is invalid or expired.'),
   invalidPassword: () => new ApiError(401, 'INVALID_PASSWORD', 'Invalid password.'),
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded or a path parameter that is too long is
+ * answered before routing, so without this it would get Fastify's own body instead of the contract's.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply.status(tooLong ? 414 : 400).send({
+    code: tooLong ? 'URI_TOO_LONG' : 'BAD_URL',
+    message: tooLong ? 'The address is too long.' : 'The address cannot be read.',
+  });
+}
 
 /** Maps every error to `{code, message, incidentId?, fields?}`; unexpected ones get an incident id. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -70,13 +83,42 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ code: 'BAD_REQUEST', message: error.message });
     }
-    const incidentId = randomUUID();
-    request.log.error({ err: error, incidentId }, 'Unexpected error');
-    return reply.status(500).send({
-      code: 'INTERNAL_ERROR',
-      message:
-        'Internal error: Please try again later and if the problem persists contact us with an error code.',
-      incidentId,
-    });
+    return reply.status(500).send(internalError(request, error));
   });
+
+  // A header value with a line break or a NUL byte (a stored URL, a file name) would make Node refuse
+  // the whole answer after the handler, and Fastify would send its own 500 body. Caught here instead:
+  // the header is dropped and the answer becomes the contract's 500 with an incident id.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const invalid = Object.entries(reply.getHeaders()).filter(([name, value]) => {
+      try {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (item !== undefined) validateHeaderValue(name, String(item));
+        }
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    if (invalid.length === 0) return payload;
+    for (const [name] of invalid) reply.removeHeader(name);
+    const body = internalError(
+      request,
+      new Error(`Invalid header value: ${invalid.map(([name]) => name).join(', ')}`),
+    );
+    void reply.status(500).header('Content-Type', 'application/json; charset=utf-8');
+    return JSON.stringify(body);
+  });
+}
+
+/** The 500 body: a logged incident id and no details. */
+function internalError(request: FastifyRequest, error: unknown) {
+  const incidentId = randomUUID();
+  request.log.error({ err: error, incidentId }, 'Unexpected error');
+  return {
+    code: 'INTERNAL_ERROR',
+    message:
+      'Internal error: Please try again later and if the problem persists contact us with an error code.',
+    incidentId,
+  };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,15 +33,54 @@ function failingOn(db: Db, failOn: RegExp): Db {
 describe('database', () => {
   it('should run the migrations once and record them', async () => {
     const db = await createPgliteDb();
-    assert.deepEqual(await migrate(db), [
+    const expected = [
       '001_init.sql',
       '002_outbox_delivery.sql',
-      '003_original_start_date.sql',
-    ]);
-    assert.deepEqual(MIGRATIONS, ['001_init.sql', '002_outbox_delivery.sql', '003_original_start_date.sql']);
+      '003_security.sql',
+      '004_claim_history_and_receipts.sql',
+    ];
+    assert.deepEqual(await migrate(db), expected);
+    assert.deepEqual(MIGRATIONS, expected);
     assert.deepEqual(await migrate(db), []);
     assert.deepEqual(await db.query('SELECT 1 AS one'), [{ one: 1 }]);
     await db.close();
+  });
+
+  it('should keep the claims filed before their history and receipts were stored', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-migrations-'));
+    try {
+      for (const file of ['001_init.sql', '002_outbox_delivery.sql', '003_security.sql'])
+        copyFileSync(path.join(apiPaths.migrations, file), path.join(dir, file));
+      const db = await createPgliteDb();
+      await migrate(db, dir);
+      await db.query("INSERT INTO accounts (id, email, password_hash) VALUES ('A-1', 'a@example.com', 'x')");
+      await db.query(
+        `INSERT INTO profiles (profile_id, account_id, gender, first_name, surname, birth_date, country_of_origin,
+          nationality, editable, customer_type) VALUES ('P-1', 'A-1', 'FEMALE', 'A', 'B', '2000-01-01', 'BE', 'BE',
+          true, 'INDIVIDUAL')`,
+      );
+      await db.query(
+        `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
+          iban, receipts, status, submitted_at) VALUES ('CLM-2026-00000001', 'P-1', 'TR-1', 'CLAIMS', '2026-01-02',
+          'Old', 10, 'NL91ABNA0417164300', $1, 'RECEIVED', '2026-01-03T10:00:00Z')`,
+        [JSON.stringify([{ name: 'old.pdf', type: 'application/pdf', size: 12 }])],
+      );
+      copyFileSync(
+        path.join(apiPaths.migrations, '004_claim_history_and_receipts.sql'),
+        path.join(dir, '004_claim_history_and_receipts.sql'),
+      );
+      assert.deepEqual(await migrate(db, dir), ['004_claim_history_and_receipts.sql']);
+      assert.deepEqual(await db.query('SELECT claim_number, status FROM claim_history'), [
+        { claim_number: 'CLM-2026-00000001', status: 'RECEIVED' },
+      ]);
+      assert.deepEqual(
+        await db.query('SELECT name, content_type, size, stored, position FROM claim_receipts'),
+        [{ name: 'old.pdf', content_type: 'application/pdf', size: 12, stored: false, position: 0 }],
+      );
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('should run each migration in a transaction with its record', async () => {

@@ -28,6 +28,11 @@ export interface OutboxMail {
   createdAt: string;
 }
 
+/** Limits high enough that no ordinary test meets them. */
+export const TEST_RATE_LIMITS = { authPerMinute: 100_000, contentPerMinute: 100_000, mailsPerHour: 100_000 };
+/** A cheap scrypt cost (N = 2^10) for tests; production uses 2^17. */
+export const TEST_SCRYPT_LOG_N = 10;
+
 /** A test app on a fresh in-memory database with a movable clock. */
 export interface TestApp {
   app: FastifyInstance;
@@ -105,7 +110,16 @@ export interface TestAppOptions {
 /** Builds a seeded app; `start` sets the clock. */
 export async function createTestApp(start = new Date(), options: TestAppOptions = {}): Promise<TestApp> {
   const clock = { now: start };
-  const config: Config = { ...loadConfig({}), devOutbox: true, ...options.config, now: () => clock.now };
+  const config: Config = {
+    ...loadConfig({}),
+    devOutbox: true,
+    // Tests log in hundreds of times from one address and hash passwords at every seed; the limits and
+    // the hash cost have tests of their own.
+    rateLimits: TEST_RATE_LIMITS,
+    scryptLogN: TEST_SCRYPT_LOG_N,
+    ...options.config,
+    now: () => clock.now,
+  };
   const db = await createTestDb();
   await migrate(db);
   const mailer = createMailer(db, config, options.logger ?? pino({ level: 'silent' }));
@@ -174,4 +188,27 @@ export const XSRF_ONLY: Record<string, string> = { cookie: 'XSRF-TOKEN=t', 'x-xs
 export function fixedNoon(): Date {
   const now = new Date();
   return new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12, 0, 0);
+}
+
+/** Asserts the CONTRACT error body: `{code, message, incidentId?, fields?}` and nothing else. */
+export function assertContractBody(response: LightMyRequestResponse, context = ''): void {
+  const label = `${context} ${response.statusCode} ${response.body.slice(0, 200)}`;
+  assert.match(String(response.headers['content-type']), /^application\/json/, label);
+  const body = response.json<Record<string, unknown>>();
+  assert.equal(typeof body.code, 'string', label);
+  assert.equal(typeof body.message, 'string', label);
+  for (const key of Object.keys(body)) {
+    assert.ok(
+      ['code', 'message', 'incidentId', 'fields'].includes(key) || response.statusCode === 409,
+      label,
+    );
+  }
+  if (body.fields !== undefined) {
+    assert.ok(Array.isArray(body.fields), label);
+    for (const field of body.fields as { field: unknown; code: unknown }[]) {
+      assert.equal(typeof field.field, 'string', label);
+      assert.equal(typeof field.code, 'string', label);
+    }
+  }
+  if (response.statusCode >= 500) assert.equal(typeof body.incidentId, 'string', label);
 }

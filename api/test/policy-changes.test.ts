@@ -347,23 +347,6 @@ describe('policy changes', () => {
       assert.equal(back.json().startDate, day(6));
     });
 
-    it('should keep the original start date of every policy created, seeded or renewed', async () => {
-      const renewal = await post('/api/en/policies/POL-1001-T/addperiod', anna, {
-        id: 'POL-1001-T',
-        endDate: format(subDays(addYears(addDays(start, 306), 1), 1), 'yyyy-MM-dd'),
-        paymentTerm: 'MONTHLY',
-        paymentMethod: 'BANK_TRANSFER',
-        answers: { medical: 'NO', criminalRecord: 'NO', insuranceRefusal: 'NO' },
-        preExistingAgreed: true,
-      });
-      assert.equal(renewal.statusCode, 201, renewal.body);
-      const rows = await t.db.query<{ start_date: string; original_start_date: string }>(
-        'SELECT start_date, original_start_date FROM policies',
-      );
-      assert.ok(rows.length > 10);
-      for (const row of rows) assert.equal(String(row.original_start_date), String(row.start_date));
-    });
-
     it("should refuse another student's policy", async () => {
       const other = await post('/api/en/policies/POL-1003-3/changestartdate', anna, {
         id: 'POL-1003-3',

@@ -17,6 +17,10 @@ export interface HostServerConfig {
   apiOrigin: string;
   contentOrigin: string;
   contentApiKey: string;
+  /** Proxies in front of the host whose X-Forwarded-For/-Proto are believed (TRUST_PROXY); none by default. */
+  trustProxy: boolean | string;
+  /** Whether the api's development outbox may be reached through the host (API_DEV_OUTBOX=1). */
+  devOutbox: boolean;
   /** A remote's URL is its variable's, else its default; a remote set to `off` is left out. */
   runtime: RuntimeConfig;
 }
@@ -36,9 +40,18 @@ function readGtmId(raw: string | undefined): string | null {
   return raw.trim();
 }
 
+/** TRUST_PROXY: `true`, `false` or addresses/CIDR ranges; unset means the host is the edge. */
+function readTrustProxy(raw: string | undefined): boolean | string {
+  const text = (raw ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text;
+}
+
 /**
  * Reads and validates the host server's environment (see README: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
- * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL; defaults from configs/topology.cjs).
+ * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, TRUST_PROXY, API_DEV_OUTBOX; defaults from
+ * configs/topology.cjs).
  * @throws Error naming the variable that is wrong.
  */
 export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
@@ -60,6 +73,8 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     apiOrigin: readUrl(env, 'API_ORIGIN', originOf('api', env)).origin,
     contentOrigin: readUrl(env, 'CONTENT_ORIGIN', originOf('api', env)).origin,
     contentApiKey,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    devOutbox: env.API_DEV_OUTBOX === '1',
     runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { readHostConfig } from './config';
-import { createHostServer } from './host-server';
+import { API_BODY_LIMIT, CLAIM_BODY_LIMIT, bodyLimitFor, createHostServer } from './host-server';
 
 describe('host server', () => {
   let distDir: string;
@@ -189,5 +189,93 @@ describe('host server', () => {
     expect(() => readHostConfig({ HOST_PORT: '99999' })).toThrow(
       'HOST_PORT must be a port number between 1 and 65535, got "99999".',
     );
+  });
+
+  it('should deny the browser features the portal does not use', async () => {
+    const app = await server();
+    for (const url of ['/en/', '/api/checksession']) {
+      const policy = String((await app.inject({ url })).headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+        expect(policy).toContain(feature);
+      }
+    }
+    await app.close();
+  });
+
+  it("should overwrite, not pass on, a client's X-Forwarded-For and X-Forwarded-Proto", async () => {
+    const app = await server();
+    const spoofed = {
+      'x-forwarded-for': '10.0.0.1',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+    };
+    for (const url of ['/api/checksession', '/pacos?pc=1&nr=1']) {
+      const seen = (await app.inject({ url, remoteAddress: '198.51.100.23', headers: spoofed })).json<{
+        headers: Record<string, string>;
+      }>().headers;
+      expect(seen['x-forwarded-for']).toBe('198.51.100.23');
+      expect(seen['x-forwarded-proto']).toBe('http');
+      expect(seen).not.toHaveProperty('x-forwarded-host');
+    }
+    const content = await app.inject({
+      method: 'POST',
+      url: '/sitecore/api/graph/edge',
+      remoteAddress: '198.51.100.23',
+      headers: { ...spoofed, 'content-type': 'application/json' },
+      payload: { query: '{ __typename }' },
+    });
+    expect(content.json<{ headers: Record<string, string> }>().headers['x-forwarded-for']).toBe(
+      '198.51.100.23',
+    );
+    await app.close();
+
+    // Behind a proxy named in TRUST_PROXY, that proxy's word is taken.
+    const behind = await server({ TRUST_PROXY: '127.0.0.1' });
+    const seen = (
+      await behind.inject({ url: '/api/checksession', remoteAddress: '127.0.0.1', headers: spoofed })
+    ).json<{ headers: Record<string, string> }>().headers;
+    expect(seen['x-forwarded-for']).toBe('10.0.0.1');
+    expect(seen['x-forwarded-proto']).toBe('https');
+    await behind.close();
+  });
+
+  it('should refuse bodies over the limit of the proxied route before sending anything on', async () => {
+    const app = await server();
+    const big = await app.inject({
+      method: 'POST',
+      url: '/sitecore/api/graph/edge',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: `{ ${'a: __typename '.repeat(30_000)} }` }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+    const api = await app.inject({
+      method: 'POST',
+      url: '/api/portal/contactexpats',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ question: 'x'.repeat(API_BODY_LIMIT) }),
+    });
+    expect(api.statusCode).toBe(413);
+    const small = await app.inject({
+      method: 'POST',
+      url: '/sitecore/api/graph/edge',
+      headers: { 'content-type': 'application/json' },
+      payload: { query: '{ __typename }' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(bodyLimitFor('/api/en/claims')).toBe(CLAIM_BODY_LIMIT);
+    expect(bodyLimitFor('/en/')).toBeNull();
+    await app.close();
+  });
+
+  it('should not proxy the development outbox unless API_DEV_OUTBOX=1', async () => {
+    const app = await server();
+    const closed = await app.inject({ url: '/api/dev/outbox' });
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
+    await app.close();
+    const dev = await server({ API_DEV_OUTBOX: '1' });
+    expect((await dev.inject({ url: '/api/dev/outbox' })).json()).toMatchObject({ url: '/api/dev/outbox' });
+    await dev.close();
   });
 });

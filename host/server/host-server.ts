@@ -7,7 +7,7 @@ import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
-import { securityHeaders } from './security-headers';
+import { PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 import { createStartData, linkHeader, renderPage } from './start-data';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
@@ -39,6 +39,40 @@ export function contentResponseHeaders<Headers extends IncomingHttpHeaders | Out
   const passed = { ...headers };
   delete passed['set-cookie'];
   return passed;
+}
+
+/** Largest body the host passes to the content endpoint: the portal's queries are a few KB. */
+export const CONTENT_BODY_LIMIT = 64 * 1024;
+/** Largest body passed to the api: its own JSON limit. */
+export const API_BODY_LIMIT = 1024 * 1024;
+/** Largest claim upload: five receipts of 10 MB and the form around them. */
+export const CLAIM_BODY_LIMIT = 51 * 1024 * 1024;
+
+const CLAIMS_PATH = '/api/en/claims';
+
+/** The body limit of a proxied path, or null for paths the host serves itself. */
+export function bodyLimitFor(urlPath: string): number | null {
+  if (urlPath === CONTENT_GRAPHQL_PATH || urlPath.startsWith(`${CONTENT_GRAPHQL_PATH}/`))
+    return CONTENT_BODY_LIMIT;
+  if (urlPath === CLAIMS_PATH || urlPath === `${CLAIMS_PATH}/`) return CLAIM_BODY_LIMIT;
+  if (urlPath.startsWith('/api/') || urlPath === '/pacos') return API_BODY_LIMIT;
+  return null;
+}
+
+/**
+ * The X-Forwarded-* headers the backends see: the client's address and scheme as this server knows
+ * them (from the socket, or from a proxy in front named by TRUST_PROXY), never what the client claims.
+ */
+export function forwardedRequestHeaders(
+  headers: IncomingHttpHeaders,
+  client: { ip: string; protocol: string },
+): IncomingHttpHeaders {
+  const forwarded = { ...headers };
+  for (const name of ['forwarded', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip'])
+    delete forwarded[name];
+  forwarded['x-forwarded-for'] = client.ip;
+  forwarded['x-forwarded-proto'] = client.protocol;
+  return forwarded;
 }
 
 /** The part of a reply {@link backendUnavailable} uses (the proxy passes replies of any server type). */
@@ -84,6 +118,7 @@ export async function createHostServer(
     root: config.distDir,
     prefix: '/en/',
     logger,
+    trustProxy: config.trustProxy,
     renderPage: template
       ? async (request) => {
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
@@ -95,6 +130,24 @@ export async function createHostServer(
     setup: async (app) => {
       await app.register(helmet, securityHeaders(config.runtime));
 
+      app.addHook('onRequest', async (request, reply) => {
+        void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+        // The proxies stream bodies to the backends, so Fastify's own body limit does not apply: the
+        // declared length is checked before anything is sent on, and a body of unknown length is refused.
+        const limit = bodyLimitFor(request.url.split('?')[0] ?? '');
+        if (limit === null) return;
+        const length = request.headers['content-length'];
+        if (length === undefined) {
+          if (request.headers['transfer-encoding'] === undefined) return;
+          return reply
+            .code(411)
+            .send({ code: 'LENGTH_REQUIRED', message: 'Send the request with a Content-Length.' });
+        }
+        if (!/^\d+$/.test(length) || Number(length) > limit) {
+          return reply.code(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+        }
+      });
+
       app.get('/', async (_request, reply) => reply.redirect('/en/', 302));
       // Browsers and crawlers ask for /favicon.ico on their own; the icon itself is an SVG under /en/.
       app.get('/favicon.ico', async (_request, reply) => reply.redirect('/en/favicon.svg', 301));
@@ -105,17 +158,29 @@ export async function createHostServer(
         return reply.type('application/json').send(runtimeJson);
       });
 
+      // The development outbox holds every mailed link: only reachable when the dev setting is on.
+      if (!config.devOutbox) {
+        app.all('/api/dev/outbox', async (_request, reply) =>
+          reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' }),
+        );
+      }
+
+      const apiReplyOptions = {
+        rewriteRequestHeaders: (request: { ip: string; protocol: string }, headers: IncomingHttpHeaders) =>
+          forwardedRequestHeaders(headers, request),
+        onError: backendUnavailable,
+      };
       await app.register(proxy, {
         upstream: config.apiOrigin,
         prefix: '/api',
         rewritePrefix: '/api',
-        replyOptions: { onError: backendUnavailable },
+        replyOptions: apiReplyOptions,
       });
       await app.register(proxy, {
         upstream: config.apiOrigin,
         prefix: '/pacos',
         rewritePrefix: '/pacos',
-        replyOptions: { onError: backendUnavailable },
+        replyOptions: apiReplyOptions,
       });
       await app.register(proxy, {
         upstream: config.contentOrigin,
@@ -126,7 +191,8 @@ export async function createHostServer(
         httpMethods: ['GET', 'POST'],
         replyOptions: {
           queryString: (search, reqUrl) => withContentApiKey(search, reqUrl, config.contentApiKey),
-          rewriteRequestHeaders: (_request, headers) => contentRequestHeaders(headers),
+          rewriteRequestHeaders: (request, headers) =>
+            forwardedRequestHeaders(contentRequestHeaders(headers), request),
           rewriteHeaders: (headers) => contentResponseHeaders(headers),
           onError: backendUnavailable,
         },

@@ -40,3 +40,29 @@ export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
     crossOriginEmbedderPolicy: false,
   };
 }
+
+/**
+ * Browser features the portal does not use, denied to the page and to anything it embeds: no camera,
+ * microphone, location, payment request or sensors, even if a script were injected.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');

@@ -109,6 +109,8 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
   }
   const hostEnv = {
     HOST_PORT: String(ports.host),
+    // The host passes /api/dev/outbox on only when the api keeps one.
+    API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0',
     API_ORIGIN: env.API_ORIGIN ?? topology.localOrigin(ports.api),
     CONTENT_ORIGIN: env.CONTENT_ORIGIN ?? topology.localOrigin(ports.api),
   };

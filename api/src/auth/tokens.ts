@@ -65,3 +65,11 @@ export async function consumeToken(db: Db, token: string): Promise<boolean> {
   );
   return rows.length === 1;
 }
+
+/** Revokes an account's outstanding links of the given kinds (a newer link, a new password, a new address). */
+export async function revokeTokens(db: Db, accountId: string, kinds: TokenKind[]): Promise<void> {
+  await db.query(
+    'UPDATE account_tokens SET used = TRUE WHERE account_id = $1 AND kind = ANY($2) AND NOT used',
+    [accountId, kinds],
+  );
+}

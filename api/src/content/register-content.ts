@@ -1,9 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError } from 'graphql';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import type { ValidationContext } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createContentResolvers } from './content-resolvers.js';
 import { apiPaths } from '../paths.js';
@@ -17,6 +24,43 @@ export const CONTENT_ENDPOINT = '/sitecore/api/graph/edge';
  * client's own shape while stopping queries that only exist to make the server work.
  */
 export const MAX_QUERY_DEPTH = 8;
+/** Most aliases in one query; the portal's queries use none. */
+export const MAX_QUERY_ALIASES = 15;
+/** Most tokens in one query; the page tree query, the largest the portal sends, has a few hundred. */
+export const MAX_QUERY_TOKENS = 2000;
+/**
+ * Most cost in one query (graphql-armor's weights: 2 per object, 1 per scalar, times 1.5 per level). The
+ * page tree query, the costliest the portal sends, costs about 230.
+ */
+export const MAX_QUERY_COST = 1000;
+
+/** What the content endpoint is mounted with. */
+export interface ContentOptions {
+  apiKey: string;
+  /** Introspection and field suggestions; only for development tools. */
+  introspection?: boolean;
+  /** The per-client request limit of the endpoint. */
+  rateLimit?: RateLimitOptions;
+}
+
+// Armor's rejections become ordinary validation errors (400, like any other invalid query) instead of
+// thrown ones, without the "Syntax Error:" prefix that would send a reader looking for a typo.
+const reportAsValidationError = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      if (!context) throw error;
+      context.reportError(new GraphQLError(error.message.replace(/^Syntax Error:\s*/, '')));
+    },
+  ],
+};
+
+/** Refuses `__schema` and `__type` queries: the schema is not published outside development. */
+const disableIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
 
 const SCHEMA_FILE = fileURLToPath(new URL('./schema.graphql', import.meta.url));
 
@@ -34,7 +78,7 @@ function digest(value: string): Buffer {
  * must carry `sc_apikey` equal to `options.apiKey`, else 401 INVALID_API_KEY. The content files are
  * read and checked here, so a broken content file stops start-up with a message naming the file.
  */
-export async function registerContent(app: FastifyInstance, options: { apiKey: string }): Promise<void> {
+export async function registerContent(app: FastifyInstance, options: ContentOptions): Promise<void> {
   if (options.apiKey.trim() === '') {
     throw new Error('registerContent: apiKey must not be empty.');
   }
@@ -70,22 +114,24 @@ export async function registerContent(app: FastifyInstance, options: { apiKey: s
         // Fragments only name a selection; counting them as a level would punish well-organised clients.
         flattenFragments: true,
         exposeLimits: true,
-        // Reported as an ordinary validation error (400, like any other invalid query) rather than thrown,
-        // and without the plugin's "Syntax Error:" prefix, which would send a reader looking for a typo.
-        propagateOnRejection: false,
-        onReject: [
-          (context, error) => {
-            if (!context) throw error;
-            context.reportError(new GraphQLError(error.message.replace(/^Syntax Error:\s*/, '')));
-          },
-        ],
+        ...reportAsValidationError,
       }),
+      maxAliasesPlugin({ n: MAX_QUERY_ALIASES, exposeLimits: true, ...reportAsValidationError }),
+      maxTokensPlugin({ n: MAX_QUERY_TOKENS, exposeLimits: true, ...reportAsValidationError }),
+      costLimitPlugin({
+        maxCost: MAX_QUERY_COST,
+        flattenFragments: true,
+        exposeLimits: true,
+        ...reportAsValidationError,
+      }),
+      ...(options.introspection ? [] : [disableIntrospection, blockFieldSuggestionsPlugin()]),
     ],
   });
 
   app.route<{ Querystring: { sc_apikey?: unknown } }>({
     url: CONTENT_ENDPOINT,
     method: ['GET', 'POST', 'OPTIONS'],
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     // Checked before the body is read; hashing both sides keeps the comparison constant-time.
     onRequest: async (request, reply) => {
       const key = request.query.sc_apikey;

@@ -1,12 +1,18 @@
 import { emailSchema, newUsernameSchema, passwordBodySchema } from '@portal/shared/validation';
+import { subHours } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { checkCurrentPassword } from '../auth/lockout.js';
+import { hashPassword, isCommonPassword } from '../auth/passwords.js';
 import { requirePrincipal } from '../auth/session.js';
-import { consumeToken, createToken, findToken } from '../auth/tokens.js';
+import { consumeToken, createToken, findToken, revokeTokens } from '../auth/tokens.js';
 import type { TokenKind } from '../auth/tokens.js';
+import type { Db } from '../db/db.js';
+import { isRandomId } from '../input-guards.js';
 import { linkMail } from '../mail/outbox.js';
+import type { Mail } from '../mail/outbox.js';
+import { authRateLimit, rateLimited } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
 
@@ -17,43 +23,74 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** A new password from a body: the shared rules, and not one of the commonly used passwords. */
+function newPassword(body: unknown, options: { special?: boolean } = {}): string {
+  const { password } = parseBody(passwordBodySchema(options), body);
+  if (isCommonPassword(password)) {
+    throw errors.validation([{ field: 'password', code: 'validation.password.common' }]);
+  }
+  return password;
+}
+
 /** The account endpoints of the contract (activation, password, e-mail change). */
 export async function accountRoutes(
   app: FastifyInstance,
-  { db, config, mailer }: RouteContext,
+  { db, config, mailer, background }: RouteContext,
 ): Promise<void> {
+  const limited = { config: { rateLimit: authRateLimit(config) } };
+
   async function validToken(request: FastifyRequest<IdParams>, kinds: TokenKind[]) {
     const token = header(request, 'x-authorization-token');
-    const row = token ? await findToken(db, config, token, request.params.id, kinds) : null;
+    const row = isRandomId(token) ? await findToken(db, config, token, request.params.id, kinds) : null;
     if (!row) throw errors.invalidLink();
     return row;
   }
 
-  app.get<IdParams>('/api/accounts/:id/', async (request) => {
+  /** Whether `address` may get another link mail this hour (at most `mailsPerHour`). */
+  async function mayMail(address: string): Promise<boolean> {
+    const [row] = await db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM outbox WHERE lower(recipient) = lower($1) AND created_at > $2',
+      [address, subHours(config.now(), 1)],
+    );
+    return (row?.count ?? 0) < config.rateLimits.mailsPerHour;
+  }
+
+  /** A new password ends every mailed link that could set one again. */
+  async function storePassword(tx: Db, accountId: string, passwordHash: string, extraSql = '') {
+    await tx.query(`UPDATE accounts SET password_hash = $2${extraSql} WHERE id = $1`, [
+      accountId,
+      passwordHash,
+    ]);
+    await revokeTokens(tx, accountId, ['PASSWORD', 'ACTIVATE']);
+  }
+
+  app.get<IdParams>('/api/accounts/:id/', limited, async (request) => {
     const row = await validToken(request, ['ACTIVATE', 'PASSWORD', 'EMAIL']);
     return { username: row.kind === 'EMAIL' ? (row.new_email ?? row.email) : row.email };
   });
 
-  app.post<IdParams>('/api/accounts/:id/activate', async (request, reply) => {
+  app.post<IdParams>('/api/accounts/:id/activate', limited, async (request, reply) => {
     const row = await validToken(request, ['ACTIVATE']);
-    const { password } = parseBody(passwordBodySchema({ special: false }), request.body);
+    const password = newPassword(request.body, { special: false });
     if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
-    await db.query('UPDATE accounts SET password_hash = $2, activated = TRUE WHERE id = $1', [
-      row.account_id,
-      await hashPassword(password),
-    ]);
+    const passwordHash = await hashPassword(password, config.scryptLogN);
+    await db.transaction((tx) => storePassword(tx, row.account_id, passwordHash, ', activated = TRUE'));
     return reply.status(204).send();
   });
 
-  app.put<IdParams>('/api/accounts/:id/reset/password', async (request, reply) => {
-    // Always 204 so that the answer does not tell which addresses have an account.
+  app.put<IdParams>('/api/accounts/:id/reset/password', limited, async (request, reply) => {
+    // Always 204, and sent before anything depends on the account: neither the answer nor its timing
+    // tells which addresses have an account.
     const email = v.safeParse(emailSchema, request.params.id);
     if (email.success) {
-      const [account] = await db.query<{ id: string; email: string }>(
-        'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
-        [email.output],
-      );
-      if (account) {
+      background.run(async () => {
+        const [account] = await db.query<{ id: string; email: string }>(
+          'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
+          [email.output],
+        );
+        if (!account || !(await mayMail(account.email))) return;
+        // Only the newest link sets a password.
+        await revokeTokens(db, account.id, ['PASSWORD']);
         const token = await createToken(db, config, account.id, 'PASSWORD');
         const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
         await mailer.send(
@@ -64,30 +101,22 @@ export async function accountRoutes(
             link,
           ),
         );
-      }
+      });
     }
     return reply.status(204).send();
   });
 
-  app.post<IdParams>('/api/accounts/:id/password', async (request, reply) => {
+  app.post<IdParams>('/api/accounts/:id/password', limited, async (request, reply) => {
     const currentPassword = header(request, 'x-authorization-password');
     if (currentPassword !== undefined) {
       const principal = await requirePrincipal(db, config, request);
       if (principal.email.toLowerCase() !== request.params.id.toLowerCase()) throw errors.forbidden();
-      const { password } = parseBody(passwordBodySchema(), request.body);
-      const [account] = await db.query<{ password_hash: string }>(
-        'SELECT password_hash FROM accounts WHERE id = $1',
-        [principal.accountId],
-      );
-      if (!account || !(await verifyPassword(currentPassword, account.password_hash)))
-        throw errors.invalidPassword();
-      const passwordHash = await hashPassword(password);
+      const password = newPassword(request.body);
+      await checkCurrentPassword(db, config, principal.accountId, currentPassword);
+      const passwordHash = await hashPassword(password, config.scryptLogN);
       // Whoever else knew the old password is signed out; this browser stays logged in.
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE accounts SET password_hash = $2 WHERE id = $1', [
-          principal.accountId,
-          passwordHash,
-        ]);
+        await storePassword(tx, principal.accountId, passwordHash);
         await tx.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [
           principal.accountId,
           principal.sessionId,
@@ -96,33 +125,32 @@ export async function accountRoutes(
       return reply.status(204).send();
     }
     const row = await validToken(request, ['PASSWORD']);
-    const { password } = parseBody(passwordBodySchema(), request.body);
+    const password = newPassword(request.body);
     if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, config.scryptLogN);
     // A reset by mail link ends every session: the old password may be known to someone else.
     await db.transaction(async (tx) => {
-      await tx.query(
-        'UPDATE accounts SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1',
-        [row.account_id, passwordHash],
-      );
+      await storePassword(tx, row.account_id, passwordHash, ', failed_logins = 0, locked_until = NULL');
       await tx.query('DELETE FROM sessions WHERE account_id = $1', [row.account_id]);
     });
     return reply.status(204).send();
   });
 
-  app.post<IdParams>('/api/accounts/:id/reset/username', async (request, reply) => {
+  app.post<IdParams>('/api/accounts/:id/reset/username', limited, async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);
     if (principal.email.toLowerCase() !== request.params.id.toLowerCase()) throw errors.forbidden();
     const { newUsername } = parseBody(newUsernameSchema, request.body);
-    const [account] = await db.query<{ password_hash: string }>(
-      'SELECT password_hash FROM accounts WHERE id = $1',
-      [principal.accountId],
+    await checkCurrentPassword(
+      db,
+      config,
+      principal.accountId,
+      header(request, 'x-authorization-password') ?? '',
     );
-    const currentPassword = header(request, 'x-authorization-password') ?? '';
-    if (!account || !(await verifyPassword(currentPassword, account.password_hash)))
-      throw errors.invalidPassword();
     const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
+    if (!(await mayMail(newUsername))) throw rateLimited(3600);
+    // Only the newest confirmation link changes the address.
+    await revokeTokens(db, principal.accountId, ['EMAIL']);
     const token = await createToken(db, config, principal.accountId, 'EMAIL', newUsername);
     const link = `${config.publicOrigin}/en/confirm-email/${token}/${encodeURIComponent(newUsername)}`;
     await mailer.send(
@@ -136,14 +164,38 @@ export async function accountRoutes(
     return reply.status(204).send();
   });
 
-  app.post<IdParams>('/api/accounts/:id/username', async (request, reply) => {
+  app.post<IdParams>('/api/accounts/:id/username', limited, async (request, reply) => {
     const row = await validToken(request, ['EMAIL']);
     const { newUsername } = parseBody(newUsernameSchema, request.body);
     if (newUsername.toLowerCase() !== row.new_email?.toLowerCase()) throw errors.invalidLink();
     const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
-    await db.query('UPDATE accounts SET email = $2 WHERE id = $1', [row.account_id, newUsername]);
+    const principal = await requirePrincipal(db, config, request).catch(() => null);
+    const notice: Mail = {
+      to: row.email,
+      subject: 'Your e-mail address was changed',
+      text:
+        `The e-mail address of your Student Insurance account was changed to ${newUsername}.\n\n` +
+        'If you did not do this, contact us at once.\n',
+      html:
+        `<p>The e-mail address of your Student Insurance account was changed to ${escapeHtml(newUsername)}.</p>` +
+        '<p>If you did not do this, contact us at once.</p>',
+      links: [],
+    };
+    const noticeId = await db.transaction(async (tx) => {
+      await tx.query('UPDATE accounts SET email = $2 WHERE id = $1', [row.account_id, newUsername]);
+      // Links mailed to the old address no longer act on the account, and every other session ends.
+      await revokeTokens(tx, row.account_id, ['ACTIVATE', 'PASSWORD', 'EMAIL']);
+      const own = principal?.accountId === row.account_id ? principal.sessionId : '';
+      await tx.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [row.account_id, own]);
+      return mailer.store(notice, tx);
+    });
+    mailer.deliver(noticeId, notice);
     return reply.status(204).send();
   });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

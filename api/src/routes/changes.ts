@@ -2,17 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   addressSchema,
   changeStartDateSchema,
-  claimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
   normalizeIban,
   parseWireDate,
   paymentSchema,
-  receiptIssue,
+  RENEWAL_MAX_YEARS,
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
-import { addDays, differenceInCalendarDays, parseISO } from 'date-fns';
+import { addDays, addYears, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
@@ -37,13 +36,23 @@ function dailyRate(policy: PolicyRow): number {
   return Number(policy.total_amount) / Math.max(days, 1);
 }
 
-/** What the start-date rules compare with: the current dates and the start date the policy was created with. */
-function startDateRuleDates(policy: PolicyRow) {
+/** The dates the change rules compare with; the ±14-day rule counts from the original start. */
+function policyDates(policy: PolicyRow) {
   return {
     startDate: wireDate(policy.start_date),
     endDate: wireDate(policy.end_date),
-    originalStartDate: wireDate(policy.original_start_date),
+    originalStartDate: wireDate(policy.original_start_date ?? policy.start_date),
   };
+}
+
+/** Dot paths of the keys of `input` that the schema dropped from `output` (unknown fields). */
+export function unknownFields(input: unknown, output: unknown, path = ''): string[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const kept = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {};
+  return Object.entries(input).flatMap(([key, value]) => {
+    const field = path ? `${path}.${key}` : key;
+    return key in kept ? unknownFields(value, kept[key], field) : [field];
+  });
 }
 
 function checkBodyId(body: unknown, id: string): void {
@@ -67,7 +76,7 @@ function serial(prefix: string): string {
   return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Policy changes, contact, claims, anonymous requests and invoice payment. */
+/** Policy changes, contact, anonymous requests and invoice payment (claims: claims.ts). */
 export async function changeRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const today = () => config.now();
 
@@ -151,13 +160,11 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   app.post<IdParams>('/api/en/policies/:id/calculate', async (request) => {
     const policy = await changeable(request);
     const body = parseBody(calculateSchema, request.body);
-    const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
+    const dates = policyDates(policy);
     const rate = dailyRate(policy);
     let days: number;
     if (body.kind === 'STARTDATE') {
-      parseBody(changeStartDateSchema(startDateRuleDates(policy), { today: today() }), {
-        startDate: body.startDate,
-      });
+      parseBody(changeStartDateSchema(dates, { today: today() }), { startDate: body.startDate });
       days = differenceInCalendarDays(parseISO(dates.startDate), parseISO(body.startDate));
     } else {
       const end = parseWireDate(body.endDate);
@@ -165,6 +172,8 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
       days = differenceInCalendarDays(end, parseISO(dates.endDate));
       if (days <= 0)
         throw errors.validation([{ field: 'endDate', code: 'validation.endDate.notAfterStartDate' }]);
+      if (end > addYears(parseISO(dates.endDate), RENEWAL_MAX_YEARS))
+        throw errors.validation([{ field: 'endDate', code: 'validation.renewal.tooLong' }]);
     }
     return {
       days,
@@ -176,9 +185,8 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
   app.post<IdParams>('/api/en/policies/:id/changestartdate', async (request) => {
     const policy = await changeable(request);
     assertEditable(policy);
-    const dates = startDateRuleDates(policy);
-    const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
-    const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), fields);
+    const dates = policyDates(policy);
+    const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), request.body);
     if (!result.success) {
       const issue = result.issues[0];
       const field = issue ? (v.getDotPath(issue) ?? 'startDate') : 'startDate';
@@ -190,7 +198,8 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     }
     const shift = differenceInCalendarDays(parseISO(dates.startDate), parseISO(result.output.startDate));
     await db.query(
-      'UPDATE policies SET start_date = $2, total_amount = total_amount + $3 WHERE policy_id = $1',
+      `UPDATE policies SET original_start_date = COALESCE(original_start_date, start_date), start_date = $2,
+        total_amount = total_amount + $3 WHERE policy_id = $1`,
       [policy.policy_id, result.output.startDate, Math.round(shift * dailyRate(policy) * 100) / 100],
     );
     return rawPolicy(db, policy.policy_id);
@@ -285,70 +294,28 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
 
   app.post('/api/en/requests', async (request, reply) => {
     const schema = insuranceRequestSchema({ today: today() });
-    const attempt = v.safeParse(schema, request.body ?? {});
+    const result = v.safeParse(schema, request.body ?? {});
     if (
-      !attempt.success &&
-      attempt.issues.some((issue) => issue.message === 'validation.destination.homeCountry')
+      !result.success &&
+      result.issues.some((issue) => issue.message === 'validation.destination.homeCountry')
     ) {
       throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
         fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
       });
     }
-    // Unknown fields, at any level, fail the strict schema with 400 and their names.
-    const body = parseBody(schema, request.body);
+    const body = result.success ? result.output : parseBody(schema, request.body);
+    // Only what the schema knows is stored; anything else is refused rather than kept unread.
+    const unknown = unknownFields(request.body, body);
+    if (unknown.length > 0) {
+      throw errors.validation(unknown.map((field) => ({ field, code: 'validation.unknownField' })));
+    }
     const applicationNumber = serial('APP');
-    // Only the validated, trimmed output is kept: never what an anonymous caller sent as such.
     await db.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
       applicationNumber,
       JSON.stringify(body),
       today(),
     ]);
     return reply.status(201).send({ applicationNumber });
-  });
-
-  app.post('/api/en/claims', async (request, reply) => {
-    const principal = await requirePrincipal(db, config, request);
-    if (!request.isMultipart()) {
-      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
-    }
-    const fields: Record<string, string> = {};
-    const receipts: { name: string; type: string; size: number }[] = [];
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'receipts')
-          throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
-        const buffer = await part.toBuffer();
-        receipts.push({ name: part.filename, type: part.mimetype, size: buffer.length });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-    const body = parseBody(claimSchema({ today: today() }), fields);
-    const fileIssue = receiptIssue(receipts);
-    if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
-    const [policy] = await db.query<{ policy_id: string }>(
-      'SELECT policy_id FROM policies WHERE profile_id = $1 AND policy_number = $2',
-      [principal.profileId, body.policyNumber],
-    );
-    if (!policy) throw errors.validation([{ field: 'policyNumber', code: 'validation.option' }]);
-    const claimNumber = serial('CLM');
-    await db.query(
-      `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount, iban,
-        receipts, status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'RECEIVED', $10)`,
-      [
-        claimNumber,
-        principal.profileId,
-        body.policyNumber,
-        body.category,
-        body.incidentDate,
-        body.description,
-        Number(body.amount.replace(',', '.')),
-        body.iban,
-        JSON.stringify(receipts),
-        today(),
-      ],
-    );
-    return reply.status(201).send({ claimNumber });
   });
 
   const paymentRequestSchema = v.object({

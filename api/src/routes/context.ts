@@ -1,3 +1,4 @@
+import type { Background } from '../background.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Mailer } from '../mail/outbox.js';
@@ -7,4 +8,6 @@ export interface RouteContext {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Work answered before it is done (a reset mail), awaited at close. */
+  background: Background;
 }

@@ -12,7 +12,10 @@ export async function loadOpenapi(): Promise<Record<string, unknown>> {
 }
 
 /** Health check, the OpenAPI document and the development outbox. */
-export async function metaRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+export async function metaRoutes(
+  app: FastifyInstance,
+  { db, config, background }: RouteContext,
+): Promise<void> {
   const openapi = await loadOpenapi();
 
   app.get('/healthz', async (_request, reply) => {
@@ -30,6 +33,8 @@ export async function metaRoutes(app: FastifyInstance, { db, config }: RouteCont
 
   app.get('/api/dev/outbox', async () => {
     if (!config.devOutbox) throw errors.notFound('Route');
+    // Reset mails are written after their request is answered; show them once they are there.
+    await background.idle();
     return listOutbox(db);
   });
 }

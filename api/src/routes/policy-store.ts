@@ -14,8 +14,8 @@ export interface PolicyRow {
   coverage: string;
   destination: string;
   start_date: Date | string;
-  /** The start date the policy was created with (migration 003). */
-  original_start_date: Date | string;
+  /** The start date before the first change; null while it was never changed. */
+  original_start_date?: Date | string | null;
   end_date: Date | string;
   cancelled_from_start: boolean;
   status: RawPolicy['status'];

@@ -27,7 +27,7 @@ interface ProfileRow {
   customer_type: string;
 }
 
-/** Countries, profile, policies, invoices, claims and the address lookup. */
+/** Countries, profile, policies, invoices and the address lookup (claims: claims.ts). */
 export async function readRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const countryList = Object.entries(countries.getNames('en', { select: 'official' }))
     .map(([code, name]) => ({ code, name }))
@@ -126,24 +126,6 @@ export async function readRoutes(app: FastifyInstance, { db, config }: RouteCont
       isOutstanding: Number(row.outstanding) > 0 ? ('J' as const) : ('N' as const),
       amount: Number(row.amount),
       outstandingAmount: Number(row.outstanding),
-    }));
-  });
-
-  app.get<ProfileParams>('/api/en/profiles/:profileId/claims', async (request) => {
-    await owner(request);
-    const rows = await db.query<{
-      claim_number: string;
-      policy_number: string;
-      submitted_at: Date;
-      status: 'RECEIVED';
-      amount: string;
-    }>('SELECT * FROM claims WHERE profile_id = $1 ORDER BY submitted_at DESC', [request.params.profileId]);
-    return rows.map((row) => ({
-      claimNumber: row.claim_number,
-      policyNumber: row.policy_number,
-      submittedAt: new Date(row.submitted_at).toISOString(),
-      status: row.status,
-      amount: Number(row.amount),
     }));
   });
 

@@ -1,4 +1,4 @@
-import { addDays, format, subDays } from 'date-fns';
+import { addDays, addHours, format, subDays } from 'date-fns';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -24,6 +24,9 @@ const TABLES = [
   'payments',
   'invoices',
   'documents',
+  'claim_receipt_chunks',
+  'claim_receipts',
+  'claim_history',
   'claims',
   'policies',
   'profiles',
@@ -84,6 +87,118 @@ interface DemoStudent {
 }
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
+
+interface DemoClaim {
+  number: string;
+  profile: string;
+  policy: string;
+  category: 'CLAIMS' | 'FINANCIAL' | 'COVERAGE';
+  incident: Date;
+  description: string;
+  amount: number;
+  /** Each step reached, oldest first; the last is the claim's status. */
+  history: { status: string; at: Date }[];
+  receipt: string;
+}
+
+/** A small but real PDF, the receipt of every demo claim. */
+export function demoReceiptPdf(title: string): Buffer {
+  const text = `BT /F1 14 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** Chen's claims: one in each status, so the claims page shows every step of the timeline. */
+function demoClaims(today: Date): DemoClaim[] {
+  const at = (days: number, hours = 10) => addHours(subDays(today, days), hours - today.getHours());
+  const base = { profile: 'P-1003', category: 'CLAIMS' as const };
+  return [
+    {
+      ...base,
+      number: 'CLM-2026-0000C001',
+      policy: 'HE-2026-100301',
+      incident: subDays(today, 3),
+      description: 'Pharmacy: antibiotics after a throat infection',
+      amount: 38.4,
+      history: [{ status: 'RECEIVED', at: at(2) }],
+      receipt: 'pharmacy-receipt.pdf',
+    },
+    {
+      ...base,
+      number: 'CLM-2026-0000C002',
+      policy: 'HE-2026-100301',
+      incident: subDays(today, 12),
+      description: 'GP visit for a sprained ankle',
+      amount: 65,
+      history: [
+        { status: 'RECEIVED', at: at(10) },
+        { status: 'IN_REVIEW', at: at(8) },
+      ],
+      receipt: 'gp-invoice.pdf',
+    },
+    {
+      ...base,
+      number: 'CLM-2026-0000C003',
+      policy: 'HE-2026-100301',
+      category: 'COVERAGE',
+      incident: subDays(today, 25),
+      description: 'Physiotherapy, three sessions',
+      amount: 142.5,
+      history: [
+        { status: 'RECEIVED', at: at(22) },
+        { status: 'IN_REVIEW', at: at(20) },
+        { status: 'APPROVED', at: at(15) },
+      ],
+      receipt: 'physiotherapy.pdf',
+    },
+    {
+      ...base,
+      number: 'CLM-2025-0000C004',
+      policy: 'HE-2025-100304',
+      category: 'FINANCIAL',
+      incident: subDays(today, 120),
+      description: 'Cosmetic dental treatment',
+      amount: 480,
+      history: [
+        { status: 'RECEIVED', at: at(115) },
+        { status: 'IN_REVIEW', at: at(112) },
+        { status: 'REJECTED', at: at(105) },
+      ],
+      receipt: 'dentist.pdf',
+    },
+    {
+      ...base,
+      number: 'CLM-2025-0000C005',
+      policy: 'HE-2025-100304',
+      incident: subDays(today, 200),
+      description: 'Emergency room visit after a fall',
+      amount: 310.75,
+      history: [
+        { status: 'RECEIVED', at: at(195) },
+        { status: 'IN_REVIEW', at: at(193) },
+        { status: 'APPROVED', at: at(188) },
+        { status: 'PAID', at: at(183) },
+      ],
+      receipt: 'emergency-room.pdf',
+    },
+  ];
+}
 
 function students(today: Date): DemoStudent[] {
   const amsterdam = {
@@ -384,7 +499,7 @@ function students(today: Date): DemoStudent[] {
  * stored with the data and handed to the mailer only once it is committed.
  */
 export async function seed(db: Db, config: Config, mailer: Mailer): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptLogN);
   const mails = await db.transaction((tx) => loadDemoData(tx, config, mailer, passwordHash));
   for (const { id, mail } of mails) mailer.deliver(id, mail);
 }
@@ -491,6 +606,44 @@ async function loadDemoData(
       const mail = linkMail(student.email, 'Activate your account', 'Welcome! Activate your account:', link);
       mails.push({ id: await mailer.store(mail, db), mail });
     }
+  }
+  for (const claim of demoClaims(config.now())) {
+    const [first] = claim.history;
+    const last = claim.history[claim.history.length - 1];
+    await db.query(
+      `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount, iban,
+        status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        claim.number,
+        claim.profile,
+        claim.policy,
+        claim.category,
+        day(claim.incident),
+        claim.description,
+        claim.amount,
+        'NL91ABNA0417164300',
+        last?.status,
+        first?.at,
+      ],
+    );
+    for (const step of claim.history) {
+      await db.query('INSERT INTO claim_history (claim_number, status, at) VALUES ($1, $2, $3)', [
+        claim.number,
+        step.status,
+        step.at,
+      ]);
+    }
+    const pdf = demoReceiptPdf(claim.description);
+    const receiptId = `RCT-${claim.number.slice(-8)}00000001`;
+    await db.query(
+      `INSERT INTO claim_receipts (id, claim_number, profile_id, position, name, content_type, size)
+       VALUES ($1, $2, $3, 0, $4, 'application/pdf', $5)`,
+      [receiptId, claim.number, claim.profile, claim.receipt, pdf.length],
+    );
+    await db.query('INSERT INTO claim_receipt_chunks (receipt_id, seq, data) VALUES ($1, 0, $2)', [
+      receiptId,
+      pdf,
+    ]);
   }
   for (const { postcode, street, city } of DEMO_POSTCODES) {
     for (let houseNumber = 1; houseNumber <= 20; houseNumber += 1) {

@@ -1,6 +1,7 @@
 import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
+import { keepDraftsWithSession } from '../features/claims/drafts/claim-drafts';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
 // the texts of the current language as well as for its code.
@@ -9,9 +10,19 @@ const texts = registerNamespace('service', {
   nl: () => import(/* webpackChunkName: "on-demand-locale-nl-service" */ '../locales/nl.json'),
 });
 
+// A claim draft belongs to the logged-in student: from the first page of this remote on, a logout
+// (on any page) removes it from the device.
+keepDraftsWithSession();
+
 const faqCategoryPage = lazyWithTexts(texts, () =>
   import(/* webpackChunkName: "page-faq-category" */ '../features/faq/components/faq-category-page').then(
     (m) => m.FaqCategoryPage,
+  ),
+);
+
+const claimsPage = lazyWithTexts(texts, () =>
+  import(/* webpackChunkName: "page-claims" */ '../features/claims/components/claims-page').then(
+    (m) => m.ClaimsPage,
   ),
 );
 
@@ -33,6 +44,14 @@ export const pages = {
       (m) => m.ContactPage,
     ),
   ),
+  fileClaim: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-file-claim" */ '../features/claims/components/claim-form-page').then(
+      (m) => m.ClaimFormPage,
+    ),
+  ),
+  // One page serves both: with `claimNumber` (the claim route) that claim's details and timeline.
+  claims: claimsPage,
+  claim: claimsPage,
   emergency: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-emergency" */ '../features/emergency/components/emergency-page').then(
       (m) => m.EmergencyPage,

@@ -13,6 +13,13 @@ export const routes = {
       page: 'serviceContact',
     },
     {
+      name: 'service-contact/file-a-claim',
+      path: '/service-contact/file-a-claim',
+      titleKey: 'routes.fileClaim',
+      requiresAuth: true,
+      page: 'fileClaim',
+    },
+    {
       name: 'service-contact/faq',
       path: '/service-contact/faq',
       titleKey: 'routes.faq',
@@ -46,6 +53,22 @@ export const routes = {
       titleKey: 'routes.emergency',
       requiresAuth: false,
       page: 'emergency',
+    },
+    {
+      name: 'claims',
+      contentPage: 'claims',
+      titleKey: 'routes.claims',
+      requiresAuth: true,
+      page: 'claims',
+      children: [
+        {
+          name: 'claims/claim',
+          path: ':claimNumber',
+          titleKey: 'routes.claim',
+          requiresAuth: true,
+          page: 'claim',
+        },
+      ],
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

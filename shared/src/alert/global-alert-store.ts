@@ -17,6 +17,8 @@ export type GlobalAlertState = {
    * (SPEC.md §3 Global error alert). Without a number the generic internal-error text is shown.
    */
   showIncident: (iId?: string) => void;
+  /** Says that too many attempts were made and in how many minutes to try again (a 429). */
+  showRateLimited: (minutes: number) => void;
   /** Shows "Service unavailable" (SPEC.md §8): the backend cannot be reached now. */
   showServiceUnavailable: () => void;
   /** Hides the alert. */
@@ -37,6 +39,14 @@ export const useGlobalAlertStore = create<GlobalAlertState>()((set) => ({
         type: 'error',
         title: 'CommonError.title',
         messages: iId ? [{ code: 'CommonError.message', context: { iId } }] : [{ code: 'errors.internal' }],
+      },
+    }),
+  showRateLimited: (minutes) =>
+    set({
+      alert: {
+        type: 'error',
+        title: 'errors.rateLimitedTitle',
+        messages: [{ code: 'errors.rateLimited', context: { count: minutes } }],
       },
     }),
   showServiceUnavailable: () =>

@@ -1,6 +1,6 @@
 import ky from 'ky';
 
-import { incidentHook } from './incident-hook';
+import { incidentHook, rateLimitHook } from './incident-hook';
 import { xsrfHook } from './xsrf';
 
 /** The origin the browser talks to; the host server proxies `/api`, `/pacos` and `/sitecore/api`. */
@@ -21,6 +21,6 @@ export const baseHttp = ky.create({
   credentials: 'same-origin',
   hooks: {
     beforeRequest: [xsrfHook],
-    afterResponse: [incidentHook],
+    afterResponse: [incidentHook, rateLimitHook],
   },
 });

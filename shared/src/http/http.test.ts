@@ -4,8 +4,10 @@
 import { useGlobalAlertStore } from '../alert/global-alert-store';
 import { useAuthStore } from '../auth/auth-store';
 import { emptyResponse, jsonResponse, mockFetch } from '../testing/mock-fetch';
+import { initTestI18n } from '../testing/test-i18n';
 import type { FetchMock } from '../testing/mock-fetch';
 import { http, UNAUTHORIZED_EVENT } from './http';
+import { retryAfterMinutes } from './incident-hook';
 import { errorStatus, readApiError } from './read-api-error';
 
 describe('http', () => {
@@ -121,6 +123,34 @@ describe('http', () => {
     fetchMock = mockFetch(() => new Response('Bad gateway', { status: 500 }));
     await expect(http.get('api/en/countries')).rejects.toThrow();
     expect(useGlobalAlertStore.getState().alert.messages).toEqual([{ code: 'errors.internal' }]);
+  });
+
+  it('should say in how many minutes to try again on a 429, from Retry-After', async () => {
+    fetchMock = mockFetch(() =>
+      jsonResponse({ code: 'RATE_LIMITED', message: 'x' }, 429, { 'Retry-After': '121' }),
+    );
+    await expect(http.post('api/login')).rejects.toThrow();
+    expect(useGlobalAlertStore.getState().alert).toEqual({
+      type: 'error',
+      title: 'errors.rateLimitedTitle',
+      messages: [{ code: 'errors.rateLimited', context: { count: 3 } }],
+    });
+    const i18n = await initTestI18n();
+    expect(i18n.t('errors.rateLimited', { count: 3 })).toBe(
+      'Too many attempts. Please try again in 3 minutes.',
+    );
+    expect(i18n.t('errors.rateLimited', { count: 1 })).toBe(
+      'Too many attempts. Please try again in 1 minute.',
+    );
+  });
+
+  it('should read Retry-After as seconds or a date, and wait at least a minute', () => {
+    expect(retryAfterMinutes('60')).toBe(1);
+    expect(retryAfterMinutes('61')).toBe(2);
+    expect(retryAfterMinutes(null)).toBe(1);
+    expect(retryAfterMinutes(new Date(Date.UTC(2026, 0, 1, 0, 10)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(
+      10,
+    );
   });
 
   it('should not show the alert on other errors', async () => {

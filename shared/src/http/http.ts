@@ -3,6 +3,7 @@ import type { AfterResponseHook } from 'ky';
 import { useAuthStore } from '../auth/auth-store';
 import { useGlobalAlertStore } from '../alert/global-alert-store';
 import { baseHttp } from './base-http';
+import { incidentHook } from './incident-hook';
 import { isBackendUnavailable } from './backend-unavailable';
 
 /** Window event the host turns into a redirect to `/login?redirect=<current>`. */
@@ -63,9 +64,16 @@ export const unavailableHook: AfterResponseHook = async (_request, _options, res
  *   except for an account link's token and a wrong current password (`INVALID_PASSWORD`);
  * - a 502, 503 or 504 from the host's proxy marks the api unavailable and shows "Service unavailable";
  * - a 500 shows the global alert with the `incidentId` of the response body;
+ * - a 429 shows the global alert "Too many attempts. Please try again in N minutes." (`Retry-After`);
  * - statuses 200–299 succeed (a 204 has no body: check `response.status === 204` before reading),
  *   any other status rejects with ky's `HTTPError` (see {@link readApiError}).
  */
 export const http = baseHttp.extend({
   hooks: { afterResponse: [unauthorizedHook, unavailableHook] },
 });
+
+/**
+ * What `http` does with every response, in its order (the base client's hook, then its own), for a
+ * call that cannot go through ky: {@link postWithProgress}.
+ */
+export const RESPONSE_HOOKS: readonly AfterResponseHook[] = [incidentHook, unauthorizedHook, unavailableHook];

@@ -16,6 +16,7 @@ export const paths = {
   invoices: () => '/invoices',
   profile: () => '/profile',
   claims: () => '/claims',
+  claim: (claimNumber: string) => `/claims/${segment(claimNumber)}`,
   privacy: () => '/privacy',
   serviceContact: () => '/service-contact',
   fileClaim: () => '/service-contact/file-a-claim',

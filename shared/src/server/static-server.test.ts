@@ -17,6 +17,7 @@ describe('createStaticServer', () => {
     fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var entry;');
     fs.writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
     fs.writeFileSync(path.join(root, 'assets', 'main.1a2b3c4d.js'), 'var main;');
+    fs.writeFileSync(path.join(root, 'assets', 'main.1a2b3c4d.js.map'), '{"sources":["/build/src/main.ts"]}');
     // As the production build leaves it: brotli and gzip copies beside a script.
     fs.writeFileSync(path.join(root, 'assets', 'app.5e6f7a8b.js'), BIG_SCRIPT);
     fs.writeFileSync(path.join(root, 'assets', 'app.5e6f7a8b.js.br'), zlib.brotliCompressSync(BIG_SCRIPT));
@@ -133,6 +134,17 @@ describe('createStaticServer', () => {
       await app.close();
     },
   );
+
+  it('should never serve source maps, even when the build left them in the folder', async () => {
+    const app = await createStaticServer({ root, prefix: '/en/' });
+    for (const url of ['/en/assets/main.1a2b3c4d.js.map', '/en/assets/main.1a2b3c4d.js.MAP?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('/build/src');
+    }
+    expect((await app.inject({ url: '/en/assets/main.1a2b3c4d.js' })).statusCode).toBe(200);
+    await app.close();
+  });
 
   it('should report health', async () => {
     const app = await createStaticServer({ root });

@@ -20,6 +20,8 @@ export interface StaticServerOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Fastify logger setting. Default false. */
   logger?: FastifyServerOptions['logger'];
+  /** Proxies in front whose X-Forwarded-For/-Proto are believed (Fastify `trustProxy`). Default none. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /**
    * Renders the app page for a page URL (the history fallback and the prefix itself) instead of sending
    * `index.html` as it is: the host puts the start data of that URL in it.
@@ -36,6 +38,7 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
+const SOURCE_MAP = /\.map$/i;
 
 /**
  * A browser navigation asks for HTML; a script or stylesheet does not. The Accept header, not the
@@ -59,17 +62,23 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     corsOrigins = [],
     historyFallback = true,
     logger = false,
+    trustProxy = false,
     setup,
     renderPage,
   } = options;
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, trustProxy });
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(BASELINE_SECURITY_HEADERS);
+    // Source maps hold the source and the build's paths; a production build keeps them (hidden) for
+    // reading stack traces, but they are never served.
+    if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) {
+      return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
   });
 
   // Whatever is not precompressed (the runtime config, proxied JSON, a file the build left raw) is

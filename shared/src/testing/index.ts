@@ -5,3 +5,5 @@ export { renderWithProviders } from './render-with-providers';
 export type { RenderWithProvidersOptions } from './render-with-providers';
 export { initTestI18n } from './test-i18n';
 export type { InitTestI18nOptions } from './test-i18n';
+export { FakeXhr, mockXhr } from './mock-xhr';
+export type { XhrMock } from './mock-xhr';

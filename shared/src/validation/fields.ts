@@ -36,19 +36,54 @@ export interface DateSchemaOptions {
   today?: Date;
 }
 
+// C0 and C1 control characters and DEL (Unicode category Cc); tab, line feed and carriage return are
+// allowed where a text may span lines. A lone surrogate (half of a UTF-16 pair) is not text either:
+// databases refuse it.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+const MULTILINE_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * Whether a string is plain text: well-formed Unicode without control characters (with `multiline`,
+ * tab and line breaks are allowed).
+ */
+export function isPlainText(value: string, options: { multiline?: boolean } = {}): boolean {
+  const control = options.multiline ? MULTILINE_CONTROL_CHARACTERS : CONTROL_CHARACTERS;
+  return !control.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/** Rejects control characters and ill-formed strings with `validation.text.invalid`. */
+export function plainText(options: { multiline?: boolean } = {}) {
+  return v.check((value: string) => isPlainText(value, options), 'validation.text.invalid');
+}
+
+/** Options of the free-text schemas. */
+export interface TextOptions {
+  /** Allows tab and line breaks (a question, a description). */
+  multiline?: boolean;
+}
+
 /** A required, trimmed string of at most `max` characters. */
-export function requiredText(max: number) {
+export function requiredText(max: number, options: TextOptions = {}) {
   return v.pipe(
     v.string('validation.required'),
     v.trim(),
     v.nonEmpty('validation.required'),
     v.maxLength(max, 'validation.maxLength'),
+    plainText(options),
   );
 }
 
 /** An optional trimmed string of at most `max` characters (empty allowed). */
-export function optionalText(max: number) {
-  return v.optional(v.pipe(v.string('validation.type'), v.trim(), v.maxLength(max, 'validation.maxLength')));
+export function optionalText(max: number, options: TextOptions = {}) {
+  return v.optional(
+    v.pipe(
+      v.string('validation.type'),
+      v.trim(),
+      v.maxLength(max, 'validation.maxLength'),
+      plainText(options),
+    ),
+  );
 }
 
 /** A required choice among `options`. */
@@ -62,6 +97,7 @@ export const emailSchema = v.pipe(
   v.trim(),
   v.nonEmpty('validation.required'),
   v.maxLength(MAX_LENGTHS.email, 'validation.maxLength'),
+  plainText(),
   v.email('validation.email'),
 );
 
@@ -72,6 +108,7 @@ export function newPasswordSchema(options: { special?: boolean } = {}) {
     v.string('validation.required'),
     v.nonEmpty('validation.required'),
     v.maxLength(MAX_LENGTHS.password, 'validation.maxLength'),
+    plainText(),
     v.minLength(NEW_PASSWORD_MIN, 'validation.password.minLength'),
     v.regex(/\p{Lu}/u, 'validation.password.uppercase'),
     v.regex(/\p{Ll}/u, 'validation.password.lowercase'),
@@ -86,6 +123,7 @@ export const loginPasswordSchema = v.pipe(
   v.nonEmpty('validation.required'),
   v.minLength(LOGIN_PASSWORD_MIN, 'validation.minLength'),
   v.maxLength(MAX_LENGTHS.password, 'validation.maxLength'),
+  plainText(),
 );
 
 /** A date in the chosen format (output stays the input string). */
@@ -94,6 +132,7 @@ export function dateSchema(dateFormat: DateFormat = 'wire') {
     v.string('validation.required'),
     v.trim(),
     v.nonEmpty('validation.required'),
+    plainText(),
     v.check((value: string) => parseDate(value, dateFormat) !== null, 'validation.date.invalid'),
   );
 }

@@ -25,24 +25,30 @@ export {
   emailSchema,
   futureDateSchema,
   houseNumberSchema,
+  isPlainText,
   loginPasswordSchema,
   lookupHouseNumberSchema,
   newPasswordSchema,
+  plainText,
   postcodeSchema,
 } from './fields';
 export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
-export type { DateSchemaOptions } from './fields';
+export type { DateSchemaOptions, TextOptions } from './fields';
 export {
   PAYMENT_TERM_MIN_MONTHS,
+  RENEWAL_MAX_YEARS,
   SHORT_TERM_MONTHS,
   START_DATE_MAX_SHIFT_DAYS,
   paymentTermFitsPeriod,
   renewalEndDateIssue,
   startDateIssue,
   terminationEndDateIssue,
+  claimIncidentDateIssue,
 } from './rules';
 export type { PolicyDates } from './rules';
+export type { ClaimReceiptType, ClaimSchemaOptions, ClaimablePolicy } from './schemas';
 export {
+  CLAIM_MAX_AMOUNT,
   CLAIM_MAX_RECEIPTS,
   CLAIM_MAX_RECEIPT_BYTES,
   CLAIM_RECEIPT_TYPES,
@@ -59,7 +65,10 @@ export {
   insuranceRequestSchema,
   paymentSchema,
   profileSchema,
+  parseClaimAmount,
+  RECEIPT_SIGNATURE_LENGTH,
   receiptIssue,
+  sniffReceiptType,
   renewalSchema,
   terminationSchema,
 } from './schemas';

@@ -1,4 +1,4 @@
-import { differenceInCalendarDays, differenceInCalendarMonths } from 'date-fns';
+import { addYears, differenceInCalendarDays, differenceInCalendarMonths } from 'date-fns';
 import type { ValidationCode } from './codes';
 import { dayOf, parseDate } from './dates';
 import type { DateFormat } from './dates';
@@ -6,14 +6,16 @@ import type { DateFormat } from './dates';
 /** Largest start-date shift in days, earlier or later. */
 export const START_DATE_MAX_SHIFT_DAYS = 14;
 
+/** Longest period a renewal may add, in years. */
+export const RENEWAL_MAX_YEARS = 5;
+
 /** The policy dates the start-date rules compare against (wire format). */
 export interface PolicyDates {
   startDate: string;
   endDate: string;
   /**
-   * The start date the policy was created with, where known (the api keeps it). The 14-day window
-   * is measured from it, so that several small moves cannot add up to a larger one; without it the
-   * current start date stands in.
+   * The start date the policy was created with; the ±14-day rule counts from it, so that repeated
+   * changes cannot move the start further. Defaults to `startDate`.
    */
   originalStartDate?: string;
 }
@@ -47,8 +49,7 @@ function readRuleDates(
 
 /**
  * The start-date rules of a policy change: the first failing rule's code, or null.
- * Order: valid, policy not started, today or future, different from the current start date, not
- * after the end date, within 14 days of the original start date.
+ * Order: valid, policy not started, today or future, different, not after the end date, within 14 days.
  */
 export function startDateIssue(
   value: string,
@@ -57,13 +58,13 @@ export function startDateIssue(
 ): ValidationCode | null {
   const dates = readRuleDates(value, policy, options);
   if (typeof dates === 'string') return dates;
-  const { date, start: current, end, today } = dates;
-  const original = (policy.originalStartDate && parseDate(policy.originalStartDate, 'wire')) || current;
-  if (current.getTime() <= today.getTime()) return 'validation.startDate.started';
+  const { date, start, end, today } = dates;
+  const original = parseDate(policy.originalStartDate ?? policy.startDate, 'wire') ?? start;
+  if (start.getTime() <= today.getTime()) return 'validation.startDate.started';
   if (date.getTime() < today.getTime()) return 'validation.date.notPast';
-  if (differenceInCalendarDays(date, current) === 0) return 'validation.startDate.unchanged';
-  if (date.getTime() > end.getTime()) return 'validation.startDate.afterEndDate';
+  if (differenceInCalendarDays(date, start) === 0) return 'validation.startDate.unchanged';
   const shift = differenceInCalendarDays(date, original);
+  if (date.getTime() > end.getTime()) return 'validation.startDate.afterEndDate';
   if (shift > START_DATE_MAX_SHIFT_DAYS) return 'validation.startDate.postponeTooFar';
   if (shift < -START_DATE_MAX_SHIFT_DAYS) return 'validation.startDate.advanceTooFar';
   return null;
@@ -84,7 +85,10 @@ export function terminationEndDateIssue(
   return null;
 }
 
-/** Renewal end date: valid, today or future, after the new period's start (the day after the current end). */
+/**
+ * Renewal end date: valid, today or future, after the new period's start (the day after the current end),
+ * and at most {@link RENEWAL_MAX_YEARS} years after it.
+ */
 export function renewalEndDateIssue(
   value: string,
   policy: PolicyDates,
@@ -95,6 +99,26 @@ export function renewalEndDateIssue(
   const { date, end, today } = dates;
   if (date.getTime() < today.getTime()) return 'validation.date.notPast';
   if (date.getTime() <= end.getTime()) return 'validation.endDate.notAfterStartDate';
+  // The new period starts the day after the current end; five whole years end on the current end's date.
+  if (date.getTime() > addYears(end, RENEWAL_MAX_YEARS).getTime()) return 'validation.renewal.tooLong';
+  return null;
+}
+
+/**
+ * A claim's incident date: valid, not in the future, and within the claimed policy's period (its
+ * first to its last day), since a policy covers nothing outside it.
+ */
+export function claimIncidentDateIssue(
+  value: string,
+  policy: PolicyDates,
+  options: DateRuleOptions = {},
+): ValidationCode | null {
+  const dates = readRuleDates(value, policy, options);
+  if (typeof dates === 'string') return dates;
+  const { date, start, end, today } = dates;
+  if (date.getTime() > today.getTime()) return 'validation.date.notFuture';
+  if (date.getTime() < start.getTime() || date.getTime() > end.getTime())
+    return 'validation.incidentDate.outsidePolicy';
   return null;
 }
 

@@ -11,6 +11,7 @@ import {
   futureDateSchema,
   houseNumberSchema,
   optionalText,
+  plainText,
   requiredOption,
   requiredText,
 } from './fields';
@@ -20,6 +21,7 @@ import { schemaIssue, withRules } from './form-rules';
 import type { FieldRule } from './form-rules';
 import {
   SHORT_TERM_MONTHS,
+  claimIncidentDateIssue,
   paymentTermFitsPeriod,
   renewalEndDateIssue,
   startDateIssue,
@@ -39,6 +41,9 @@ export const CONTACT_CATEGORIES = ['CLAIMS', 'FINANCIAL', 'COVERAGE'] as const;
 export const INSURANCE_TYPES = ['TRAVEL', 'HEALTH', 'STAY'] as const;
 /** Yes/no answers. */
 export const YES_NO = ['YES', 'NO'] as const;
+
+// Reasons, questions and descriptions are typed in a text area: line breaks belong in them.
+const MULTILINE = { multiline: true } as const;
 
 /** Personal details (`POST /api/en/profiles/{id}/`). */
 export function profileSchema(options: DateSchemaOptions = {}) {
@@ -60,15 +65,15 @@ export const addressSchema = v.object({
   street: requiredText(MAX_LENGTHS.street),
   city: requiredText(MAX_LENGTHS.city),
   country: requiredText(MAX_LENGTHS.country),
-  moveReason: optionalText(MAX_LENGTHS.moveReason),
+  moveReason: optionalText(MAX_LENGTHS.moveReason, MULTILINE),
 });
 
 const paymentFields = {
   paymentTerm: requiredOption(PAYMENT_TERMS),
   paymentMethod: requiredOption(PAYMENT_METHODS),
-  iban: v.optional(v.string('validation.type')),
-  bic: v.optional(v.string('validation.type')),
-  accountHolder: v.optional(v.string('validation.type')),
+  iban: v.optional(v.pipe(v.string('validation.type'), plainText())),
+  bic: v.optional(v.pipe(v.string('validation.type'), plainText())),
+  accountHolder: v.optional(v.pipe(v.string('validation.type'), plainText())),
 };
 
 type PaymentInput = { paymentMethod: string; iban?: string; bic?: string; accountHolder?: string };
@@ -142,7 +147,7 @@ export function terminationSchema(policy: PolicyDates, options: DateSchemaOption
   return withRules(
     v.object({
       endDate: dateSchema(options.dateFormat),
-      reason: requiredText(MAX_LENGTHS.terminationReason),
+      reason: requiredText(MAX_LENGTHS.terminationReason, MULTILINE),
       refund: v.optional(refundSchema),
     }),
     [{ field: 'endDate', test: (input) => terminationEndDateIssue(input.endDate, policy, options) }],
@@ -159,13 +164,13 @@ export function renewalSchema(policy: PolicyDates, options: DateSchemaOptions = 
   return withRules(
     v.object({
       endDate: dateSchema(dateFormat),
-      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm),
+      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm, MULTILINE),
       ...paymentFields,
       answers: v.object({
         medical: requiredOption(YES_NO),
         criminalRecord: requiredOption(YES_NO),
         insuranceRefusal: requiredOption(YES_NO),
-        insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation),
+        insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation, MULTILINE),
       }),
       preExistingAgreed: v.literal(true, 'validation.acceptance.required'),
     }),
@@ -209,7 +214,7 @@ export const contactRequestSchema = withRules(
     name: requiredText(MAX_LENGTHS.name),
     email: emailSchema,
     subject: requiredText(MAX_LENGTHS.subject),
-    question: requiredText(MAX_LENGTHS.question),
+    question: requiredText(MAX_LENGTHS.question, MULTILINE),
   }),
   [
     {
@@ -226,21 +231,93 @@ export const CLAIM_MAX_RECEIPTS = 5;
 /** Largest receipt in bytes (10 MB). */
 export const CLAIM_MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 
+/** Largest amount one claim can ask for, in EUR; larger losses are handled by phone. */
+export const CLAIM_MAX_AMOUNT = 50_000;
+
+/** A policy a claim can be filed against: its number and period (wire dates). */
+export interface ClaimablePolicy extends PolicyDates {
+  policyNumber: string;
+}
+
+/** Options of {@link claimSchema}. */
+export interface ClaimSchemaOptions extends DateSchemaOptions {
+  /**
+   * The student's own policies. With them the policy number must be one of them and the incident
+   * date must fall within that policy's period; without them only the formats are checked.
+   */
+  policies?: readonly ClaimablePolicy[];
+}
+
+/** An amount in EUR as typed (`125,50` or `125.50`), as a number; NaN when it does not parse. */
+export function parseClaimAmount(value: string): number {
+  return /^\d{1,7}([.,]\d{1,2})?$/.test(value.trim()) ? Number(value.trim().replace(',', '.')) : Number.NaN;
+}
+
 /** Claim form text fields (receipts are checked with {@link receiptIssue}). */
-export function claimSchema(options: DateSchemaOptions = {}) {
-  return v.object({
-    policyNumber: requiredText(30),
-    category: requiredOption(CONTACT_CATEGORIES),
-    incidentDate: birthDateSchema(options),
-    description: requiredText(MAX_LENGTHS.description),
-    amount: v.pipe(
-      v.string('validation.required'),
-      v.trim(),
-      v.nonEmpty('validation.required'),
-      v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
-    ),
-    iban: ibanSchema(),
-  });
+export function claimSchema(options: ClaimSchemaOptions = {}) {
+  const { policies } = options;
+  const rules: FieldRule<{ policyNumber: string; incidentDate: string }>[] = policies
+    ? [
+        {
+          field: 'policyNumber',
+          test: (input) =>
+            policies.some((policy) => policy.policyNumber === input.policyNumber)
+              ? null
+              : 'validation.option',
+        },
+        {
+          field: 'incidentDate',
+          test: (input) => {
+            const policy = policies.find((candidate) => candidate.policyNumber === input.policyNumber);
+            if (!policy) return null;
+            const code = claimIncidentDateIssue(input.incidentDate, policy, {
+              dateFormat: options.dateFormat,
+              today: options.today,
+            });
+            // The field's own schema already reports a missing, invalid or future date.
+            return code === 'validation.incidentDate.outsidePolicy' ? code : null;
+          },
+        },
+      ]
+    : [];
+  return withRules(
+    v.object({
+      policyNumber: requiredText(30),
+      category: requiredOption(CONTACT_CATEGORIES),
+      incidentDate: birthDateSchema(options),
+      description: requiredText(MAX_LENGTHS.description, MULTILINE),
+      amount: v.pipe(
+        v.string('validation.required'),
+        v.trim(),
+        v.nonEmpty('validation.required'),
+        v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
+        // An amount that does not parse has its message from the regex already.
+        v.check((value: string) => !(parseClaimAmount(value) <= 0), 'validation.amount.positive'),
+        v.check((value: string) => !(parseClaimAmount(value) > CLAIM_MAX_AMOUNT), 'validation.amount.max'),
+      ),
+      iban: ibanSchema(),
+    }),
+    rules,
+  );
+}
+
+/** One of {@link CLAIM_RECEIPT_TYPES}. */
+export type ClaimReceiptType = (typeof CLAIM_RECEIPT_TYPES)[number];
+
+/** Bytes a receipt must start with, by type: what the file is, whatever its name or declared type says. */
+const RECEIPT_SIGNATURES: ReadonlyArray<{ type: ClaimReceiptType; bytes: readonly number[] }> = [
+  { type: 'application/pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+
+/** How many leading bytes {@link sniffReceiptType} needs. */
+export const RECEIPT_SIGNATURE_LENGTH = 8;
+
+/** The receipt type that a file's first bytes (magic bytes) show, or null when it is none of them. */
+export function sniffReceiptType(head: Uint8Array): ClaimReceiptType | null {
+  const match = RECEIPT_SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
+  return match?.type ?? null;
 }
 
 /** The first problem of a list of receipts, or null. */
@@ -256,15 +333,14 @@ export function receiptIssue(files: ReadonlyArray<{ type: string; size: number }
 /** Anonymous request for a new insurance. */
 export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
   const dateFormat: DateFormat = options.dateFormat ?? 'wire';
-  // Strict: an anonymous caller's extra fields are refused, not carried into what is stored.
   return withRules(
-    v.strictObject({
+    v.object({
       insuranceType: requiredOption(INSURANCE_TYPES),
       startDate: futureDateSchema(options),
       endDate: dateSchema(dateFormat),
       destination: countryCodeSchema,
       countryOfOrigin: countryCodeSchema,
-      person: v.strictObject({
+      person: v.object({
         gender: requiredOption(GENDERS),
         firstName: requiredText(MAX_LENGTHS.name),
         surname: requiredText(MAX_LENGTHS.name),
@@ -272,7 +348,7 @@ export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
         nationality: countryCodeSchema,
         email: emailSchema,
       }),
-      educationalInstitution: v.optional(v.strictObject({ name: requiredText(MAX_LENGTHS.name) })),
+      educationalInstitution: v.optional(v.object({ name: requiredText(MAX_LENGTHS.name) })),
     }),
     [
       {

@@ -70,6 +70,14 @@ export type ContactCategory = Schemas['ContactCategory'];
 export type Claim = Schemas['Claim'];
 /** Answer of `POST /api/en/claims`. */
 export type ClaimCreated = Schemas['ClaimCreated'];
+/** RECEIVED, IN_REVIEW, APPROVED, REJECTED or PAID. */
+export type ClaimStatus = Schemas['ClaimStatus'];
+/** A step a claim reached, and when. */
+export type ClaimHistoryStep = Schemas['ClaimHistoryStep'];
+/** A receipt of a claim (its content: `GET /api/en/claims/{claimNumber}/receipts/{id}`). */
+export type ClaimReceipt = Schemas['ClaimReceipt'];
+/** Answer of `GET /api/en/claims/{claimNumber}`. */
+export type ClaimDetail = Schemas['ClaimDetail'];
 /** Body of `POST /api/en/requests`. */
 export type InsuranceRequest = Schemas['InsuranceRequest'];
 /** Body of `POST /api/en/invoices/{invoiceNumber}/payment`. */

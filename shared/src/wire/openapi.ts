@@ -484,6 +484,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/claims/{claimNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One of the student's claims with its status history and receipts. Another student's claim answers 403. */
+        get: operations["getClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/en/claims/{claimNumber}/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A receipt of the student's own claim, as an attachment with Cache-Control no-store. */
+        get: operations["getClaimReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/requests": {
         parameters: {
             query?: never;
@@ -794,12 +828,17 @@ export interface components {
         ClaimForm: {
             policyNumber: string;
             category: components["schemas"]["ContactCategory"];
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Not in the future, within the period of the policy
+             */
             incidentDate: string;
             description: string;
-            /** @description Decimal amount in EUR */
+            /** @description Amount in EUR, more than 0 and at most 50000.00, two decimals at most (`125,50` or `125.50`) */
             amount: string;
+            /** @description A valid IBAN */
             iban: string;
+            /** @description PDF, JPEG or PNG, 10 MB each. The type is read from the file's first bytes, not from its name or declared type. */
             receipts?: string[];
         };
         ClaimCreated: {
@@ -814,6 +853,39 @@ export interface components {
             submittedAt: string;
             status: components["schemas"]["ClaimStatus"];
             amount: number;
+        };
+        ClaimHistoryStep: {
+            status: components["schemas"]["ClaimStatus"];
+            /**
+             * Format: date-time
+             * @description When the claim reached this step
+             */
+            at: string;
+        };
+        ClaimReceipt: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png" | "application/octet-stream";
+            /** @description Bytes */
+            size: number;
+        };
+        ClaimDetail: {
+            claimNumber: string;
+            policyNumber: string;
+            /** Format: date-time */
+            submittedAt: string;
+            status: components["schemas"]["ClaimStatus"];
+            amount: number;
+            category: components["schemas"]["ContactCategory"];
+            /** Format: date */
+            incidentDate: string;
+            description: string;
+            /** @description Masked: country, check digits and the last four characters */
+            iban: string;
+            /** @description One entry per step reached, oldest first */
+            history: components["schemas"]["ClaimHistoryStep"][];
+            receipts: components["schemas"]["ClaimReceipt"][];
         };
         InsuranceRequestPerson: {
             gender: components["schemas"]["Gender"];
@@ -874,6 +946,17 @@ export interface components {
                 "application/json": components["schemas"]["ApiErrorBody"];
             };
         };
+        /** @description Too many requests from this client (or mails to this address); try again later */
+        RateLimited: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiErrorBody"];
+            };
+        };
         /** @description No content */
         NoContent: {
             headers: {
@@ -896,6 +979,7 @@ export interface components {
         AccountId: string;
         ProfileId: string;
         PolicyId: string;
+        ClaimNumber: string;
         TokenHeader: string;
         PasswordHeader: string;
     };
@@ -964,9 +1048,11 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     checkSession: {
@@ -1027,7 +1113,9 @@ export interface operations {
                     "application/json": components["schemas"]["Username"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     activateAccount: {
@@ -1052,6 +1140,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     requestPasswordReset: {
@@ -1067,7 +1156,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     setPassword: {
@@ -1093,6 +1184,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     requestUsernameChange: {
@@ -1118,6 +1210,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     confirmUsernameChange: {
@@ -1143,6 +1236,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     countries: {
@@ -1185,6 +1279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1238,6 +1333,7 @@ export interface operations {
                     "application/json": components["schemas"]["RawPolicy"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1269,6 +1365,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1293,6 +1390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Claim"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
         };
@@ -1498,6 +1596,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1515,6 +1614,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1552,6 +1652,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Pdf"];
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
@@ -1626,6 +1727,61 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimNumber: components["parameters"]["ClaimNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim (Cache-Control no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimDetail"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getClaimReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimNumber: components["parameters"]["ClaimNumber"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     requestInsurance: {
@@ -1715,6 +1871,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["Error"];
             404: components["responses"]["Error"];
         };
     };

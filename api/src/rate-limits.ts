@@ -1,0 +1,37 @@
+import rateLimit from '@fastify/rate-limit';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { ApiError } from './errors.js';
+
+/** 429 with the contract body; the plugin adds `Retry-After` (seconds) before the error is answered. */
+export function rateLimited(retryAfterSeconds: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/**
+ * Registers the rate limiter without a global limit: only the routes that guess secrets (passwords,
+ * mailed-link tokens), send mail or are expensive (content queries) opt in, keyed by the client's
+ * address (the host's X-Forwarded-For, which only a trusted proxy may set).
+ */
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
+  });
+}
+
+/** The account calls: login, activation, password and e-mail changes, reset requests. */
+export function authRateLimit(config: Config): RateLimitOptions {
+  return { max: config.rateLimits.authPerMinute, timeWindow: 60_000 };
+}
+
+/** The content endpoint. */
+export function contentRateLimit(config: Config): RateLimitOptions {
+  return { max: config.rateLimits.contentPerMinute, timeWindow: 60_000 };
+}

@@ -1,0 +1,348 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  RECEIPT_SIGNATURE_LENGTH,
+  claimSchema,
+  isPlainText,
+  normalizeIban,
+  parseClaimAmount,
+  receiptIssue,
+  sniffReceiptType,
+} from '@portal/shared/validation';
+import type { ClaimablePolicy } from '@portal/shared/validation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, errors } from '../errors.js';
+import { requirePrincipal } from '../auth/session.js';
+import type { Principal } from '../auth/session.js';
+import type { Db } from '../db/db.js';
+import { parseBody } from '../validate.js';
+import type { RouteContext } from './context.js';
+import { wireDate } from './policy-store.js';
+
+/** Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
+export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
+type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** Receipts are written to the database in chunks of this size as the upload streams in. */
+export const RECEIPT_CHUNK_BYTES = 256 * 1024;
+
+const CLAIM_FIELDS = new Set(['policyNumber', 'category', 'incidentDate', 'description', 'amount', 'iban']);
+const CLAIM_NUMBER = /^CLM-\d{4}-[0-9A-F]{8}$/;
+const RECEIPT_ID = /^RCT-[0-9A-F]{16}$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+interface ClaimRow {
+  claim_number: string;
+  profile_id: string;
+  policy_number: string;
+  category: string;
+  incident_date: Date | string;
+  description: string;
+  amount: string;
+  iban: string;
+  status: ClaimStatus;
+  submitted_at: Date | string;
+}
+
+interface ReceiptRow {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  stored: boolean;
+}
+
+/** A receipt as it came in: stored under `id`, its type read from its first bytes (null: none we accept). */
+interface UploadedReceipt {
+  id: string;
+  type: string | null;
+  size: number;
+}
+
+function serial(prefix: string): string {
+  return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** The IBAN as shown back to the student: country, check digits and the last four characters. */
+export function maskIban(iban: string): string {
+  return iban.length <= 8 ? iban : `${iban.slice(0, 4)} **** **** ${iban.slice(-4)}`;
+}
+
+/**
+ * A file name safe to store and to send back in Content-Disposition: no folders, no control
+ * characters, no broken surrogates, at most 200 characters.
+ */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  const clean = base.replace(LONE_SURROGATE, '').replace(CONTROL_CHARACTERS, '').trim().slice(0, 200);
+  return clean === '' ? 'receipt' : clean;
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Stores one uploaded file as it arrives, in chunks of {@link RECEIPT_CHUNK_BYTES}. Its type comes from
+ * its first bytes; a file of any other type is read to the end (the request must be consumed) but not
+ * kept. A file over the size limit makes the stream throw 413.
+ */
+async function storeReceipt(
+  db: Db,
+  principal: Principal,
+  position: number,
+  part: MultipartFile,
+  uploaded: UploadedReceipt[],
+): Promise<void> {
+  const receipt: UploadedReceipt = {
+    id: `RCT-${randomBytes(8).toString('hex').toUpperCase()}`,
+    type: null,
+    size: 0,
+  };
+  await db.query(
+    `INSERT INTO claim_receipts (id, claim_number, profile_id, position, name, content_type, size)
+     VALUES ($1, NULL, $2, $3, $4, 'application/octet-stream', 0)`,
+    [receipt.id, principal.profileId, position, cleanFileName(part.filename)],
+  );
+  // Registered before the first chunk, so a failure half-way still deletes what was written.
+  uploaded.push(receipt);
+  let head = Buffer.alloc(0);
+  let sniffed = false;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let seq = 0;
+  // Writes whole chunks of RECEIPT_CHUNK_BYTES while there are, and the rest at the end (`last`).
+  const flush = async (last: boolean) => {
+    while (pendingBytes >= RECEIPT_CHUNK_BYTES || (last && pendingBytes > 0)) {
+      const all = Buffer.concat(pending);
+      const data = all.subarray(0, RECEIPT_CHUNK_BYTES);
+      await db.query('INSERT INTO claim_receipt_chunks (receipt_id, seq, data) VALUES ($1, $2, $3)', [
+        receipt.id,
+        seq,
+        data,
+      ]);
+      seq += 1;
+      const rest = all.subarray(data.length);
+      pending = rest.length > 0 ? [rest] : [];
+      pendingBytes = rest.length;
+    }
+  };
+  for await (const data of part.file) {
+    const chunk = data as Buffer;
+    receipt.size += chunk.length;
+    if (!sniffed) {
+      head = Buffer.concat([head, chunk.subarray(0, RECEIPT_SIGNATURE_LENGTH)]);
+      if (head.length < RECEIPT_SIGNATURE_LENGTH) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        continue;
+      }
+      sniffed = true;
+      receipt.type = sniffReceiptType(head);
+    }
+    if (!receipt.type) continue;
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= RECEIPT_CHUNK_BYTES) await flush(false);
+  }
+  if (!sniffed) receipt.type = sniffReceiptType(head);
+  if (!receipt.type) return;
+  await flush(true);
+  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3 WHERE id = $1', [
+    receipt.id,
+    receipt.type,
+    receipt.size,
+  ]);
+}
+
+/** The student's policies a claim can be filed against: numbered, and not refused or cancelled from the start. */
+async function claimablePolicies(db: Db, profileId: string): Promise<ClaimablePolicy[]> {
+  const rows = await db.query<{ policy_number: string; start_date: string; end_date: string }>(
+    `SELECT policy_number, start_date, end_date FROM policies
+     WHERE profile_id = $1 AND policy_number IS NOT NULL AND status <> 'DISAPPROVED' AND NOT cancelled_from_start`,
+    [profileId],
+  );
+  return rows.map((row) => ({
+    policyNumber: row.policy_number,
+    startDate: wireDate(row.start_date),
+    endDate: wireDate(row.end_date),
+  }));
+}
+
+type ClaimParams = { Params: { claimNumber: string } };
+type ReceiptParams = { Params: { claimNumber: string; id: string } };
+type ProfileParams = { Params: { profileId: string } };
+
+/** Filing a claim with receipts, the student's claims, one claim with its history, and its receipts. */
+export async function claimRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+  const today = () => config.now();
+
+  /** The principal's own claim; the number is checked before any query. 404 unknown, 403 someone else's. */
+  async function ownClaim(request: FastifyRequest<ClaimParams>): Promise<ClaimRow> {
+    const principal = await requirePrincipal(db, config, request);
+    if (!CLAIM_NUMBER.test(request.params.claimNumber)) throw errors.notFound('Claim');
+    const [row] = await db.query<ClaimRow>('SELECT * FROM claims WHERE claim_number = $1', [
+      request.params.claimNumber,
+    ]);
+    if (!row) throw errors.notFound('Claim');
+    if (row.profile_id !== principal.profileId) throw errors.forbidden();
+    return row;
+  }
+
+  app.post('/api/en/claims', async (request, reply) => {
+    const principal = await requirePrincipal(db, config, request);
+    if (!request.isMultipart()) {
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
+    }
+    const fields: Record<string, string> = {};
+    const uploaded: UploadedReceipt[] = [];
+    const discard = () =>
+      uploaded.length > 0
+        ? db.query('DELETE FROM claim_receipts WHERE id = ANY($1) AND claim_number IS NULL', [
+            uploaded.map((receipt) => receipt.id),
+          ])
+        : Promise.resolve([]);
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'receipts') {
+            part.file.resume();
+            throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
+          }
+          // A file name is stored as text: a NUL byte or half a surrogate pair is refused like in any field.
+          if (!isPlainText(part.filename)) {
+            part.file.resume();
+            throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
+          }
+          await storeReceipt(db, principal, uploaded.length, part, uploaded);
+        } else {
+          if (!CLAIM_FIELDS.has(part.fieldname))
+            throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        }
+      }
+      const policies = await claimablePolicies(db, principal.profileId);
+      const body = parseBody(claimSchema({ today: today(), policies }), fields);
+      const fileIssue = receiptIssue(
+        uploaded.map((receipt) => ({ type: receipt.type ?? 'unknown', size: receipt.size })),
+      );
+      if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
+      const claimNumber = serial('CLM');
+      const submittedAt = today();
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
+            iban, status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9)`,
+          [
+            claimNumber,
+            principal.profileId,
+            body.policyNumber,
+            body.category,
+            body.incidentDate,
+            body.description,
+            parseClaimAmount(body.amount),
+            normalizeIban(body.iban),
+            submittedAt,
+          ],
+        );
+        await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'RECEIVED', $2)", [
+          claimNumber,
+          submittedAt,
+        ]);
+        if (uploaded.length > 0) {
+          await tx.query('UPDATE claim_receipts SET claim_number = $1 WHERE id = ANY($2)', [
+            claimNumber,
+            uploaded.map((receipt) => receipt.id),
+          ]);
+        }
+      });
+      return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+  });
+
+  app.get<ProfileParams>('/api/en/profiles/:profileId/claims', async (request, reply) => {
+    const principal = await requirePrincipal(db, config, request);
+    if (principal.profileId !== request.params.profileId) throw errors.forbidden();
+    const rows = await db.query<ClaimRow>(
+      'SELECT * FROM claims WHERE profile_id = $1 ORDER BY submitted_at DESC, claim_number DESC',
+      [principal.profileId],
+    );
+    void reply.header('Cache-Control', 'no-store');
+    return rows.map((row) => ({
+      claimNumber: row.claim_number,
+      policyNumber: row.policy_number,
+      submittedAt: new Date(row.submitted_at).toISOString(),
+      status: row.status,
+      amount: Number(row.amount),
+    }));
+  });
+
+  app.get<ClaimParams>('/api/en/claims/:claimNumber', async (request, reply) => {
+    const claim = await ownClaim(request);
+    const history = await db.query<{ status: ClaimStatus; at: Date | string }>(
+      'SELECT status, at FROM claim_history WHERE claim_number = $1 ORDER BY at, status',
+      [claim.claim_number],
+    );
+    const receipts = await db.query<ReceiptRow>(
+      'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE claim_number = $1 ORDER BY position',
+      [claim.claim_number],
+    );
+    void reply.header('Cache-Control', 'no-store');
+    return {
+      claimNumber: claim.claim_number,
+      policyNumber: claim.policy_number,
+      submittedAt: new Date(claim.submitted_at).toISOString(),
+      status: claim.status,
+      amount: Number(claim.amount),
+      category: claim.category,
+      incidentDate: wireDate(claim.incident_date),
+      description: claim.description,
+      iban: maskIban(claim.iban),
+      history: history.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })),
+      receipts: receipts.map((receipt) => ({
+        id: receipt.id,
+        name: receipt.name,
+        contentType: receipt.content_type,
+        size: receipt.size,
+      })),
+    };
+  });
+
+  app.get<ReceiptParams>('/api/en/claims/:claimNumber/receipts/:id', async (request, reply) => {
+    const claim = await ownClaim(request);
+    if (!RECEIPT_ID.test(request.params.id)) throw errors.notFound('Receipt');
+    const [receipt] = await db.query<ReceiptRow>(
+      'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE id = $1 AND claim_number = $2',
+      [request.params.id, claim.claim_number],
+    );
+    if (!receipt?.stored) throw errors.notFound('Receipt');
+    const [count] = await db.query<{ chunks: number }>(
+      'SELECT count(*)::int AS chunks FROM claim_receipt_chunks WHERE receipt_id = $1',
+      [receipt.id],
+    );
+    // One chunk at a time from the database to the client.
+    async function* chunks() {
+      for (let seq = 0; seq < (count?.chunks ?? 0); seq += 1) {
+        const [row] = await db.query<{ data: Uint8Array }>(
+          'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
+          [receipt!.id, seq],
+        );
+        if (row) yield Buffer.from(row.data);
+      }
+    }
+    return reply
+      .header('Content-Type', receipt.content_type)
+      .header('Content-Length', String(receipt.size))
+      .header('Content-Disposition', contentDisposition(receipt.name))
+      .header('Cache-Control', 'no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(Readable.from(chunks()));
+  });
+}

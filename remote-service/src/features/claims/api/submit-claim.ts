@@ -1,0 +1,128 @@
+import { useCallback, useState } from 'react';
+import * as v from 'valibot';
+import { errorStatus, postWithProgress, readApiError } from '@portal/shared';
+import type { FieldError } from '@portal/shared/wire';
+import { claimSchema, formToWireDate } from '@portal/shared/validation';
+import type { ClaimablePolicy } from '@portal/shared/validation';
+
+/** What the student types in the claim form (the receipts are kept beside it). */
+export type ClaimFormValues = {
+  policyNumber: string;
+  category: string;
+  /** dd/mm/yyyy, as typed. */
+  incidentDate: string;
+  description: string;
+  amount: string;
+  iban: string;
+};
+
+/** An empty claim form. */
+export const EMPTY_CLAIM: ClaimFormValues = {
+  policyNumber: '',
+  category: '',
+  incidentDate: '',
+  description: '',
+  amount: '',
+  iban: '',
+};
+
+const text = v.string();
+
+/**
+ * The claim form's rules: every field is text while typing, then the api's own claim schema runs,
+ * with the date as typed (dd/mm/yyyy) and the student's policies.
+ */
+export function claimFormSchema(policies: readonly ClaimablePolicy[], today: Date = new Date()) {
+  return v.pipe(
+    v.object({
+      policyNumber: text,
+      category: text,
+      incidentDate: text,
+      description: text,
+      amount: text,
+      iban: text,
+    }),
+    claimSchema({ today, policies, dateFormat: 'form' }),
+  );
+}
+
+/** What the claim form hands over once every rule passed. */
+export type ClaimFormOutput = v.InferOutput<ReturnType<typeof claimFormSchema>>;
+
+/** The multipart body of `POST /api/en/claims`: the fields (incident date as YYYY-MM-DD) and the receipts. */
+export function claimFormData(claim: ClaimFormOutput, receipts: readonly File[]): FormData {
+  const body = new FormData();
+  body.append('policyNumber', claim.policyNumber);
+  body.append('category', claim.category);
+  body.append('incidentDate', formToWireDate(claim.incidentDate) ?? claim.incidentDate);
+  body.append('description', claim.description);
+  body.append('amount', claim.amount);
+  body.append('iban', claim.iban);
+  for (const receipt of receipts) body.append('receipts', receipt, receipt.name);
+  return body;
+}
+
+/** Why a claim was not sent; the form keeps everything for another try. */
+export type ClaimFailure =
+  | { kind: 'network' }
+  | { kind: 'tooLarge' }
+  | { kind: 'invalid'; fields: FieldError[] }
+  | { kind: 'server'; incidentId?: string }
+  | { kind: 'unauthorized' }
+  | { kind: 'other' };
+
+/** Where the sending of a claim is. `progress` is the share of the upload sent, 0 to 1. */
+export type SubmitClaimState =
+  | { status: 'idle' }
+  | { status: 'sending'; progress: number }
+  | { status: 'done'; claimNumber: string }
+  | { status: 'failed'; failure: ClaimFailure };
+
+/** Reads a failed send: the status, and for a 400 the fields, for a 500 the incident id. */
+export async function claimFailureOf(error: unknown): Promise<ClaimFailure> {
+  const status = errorStatus(error);
+  if (status === undefined) return { kind: 'network' };
+  if (status === 413) return { kind: 'tooLarge' };
+  // The shared handling has already ended the session; the host sends the student to log in.
+  if (status === 401) return { kind: 'unauthorized' };
+  const body = await readApiError(error);
+  if (status === 400 && body?.fields?.length) return { kind: 'invalid', fields: body.fields };
+  if (status >= 500) return { kind: 'server', incidentId: body?.incidentId };
+  return { kind: 'other' };
+}
+
+/** `POST /api/en/claims` (multipart) with the upload's progress; resolves to the claim number. */
+export async function submitClaim(
+  claim: ClaimFormOutput,
+  receipts: readonly File[],
+  onProgress?: (fraction: number) => void,
+): Promise<string> {
+  const response = await postWithProgress('api/en/claims', claimFormData(claim, receipts), {
+    onProgress: ({ loaded, total }) => onProgress?.(total > 0 ? loaded / total : 0),
+  });
+  const body: unknown = await response.json();
+  const result = v.safeParse(v.object({ claimNumber: v.pipe(v.string(), v.nonEmpty()) }), body);
+  if (!result.success) throw new Error('The claim answer has no claim number.');
+  return result.output.claimNumber;
+}
+
+/** Sends a claim and follows it: sending with progress, done with the claim number, or why it failed. */
+export function useSubmitClaim() {
+  const [state, setState] = useState<SubmitClaimState>({ status: 'idle' });
+  const submit = useCallback(async (claim: ClaimFormOutput, receipts: readonly File[]) => {
+    setState({ status: 'sending', progress: 0 });
+    try {
+      const claimNumber = await submitClaim(claim, receipts, (progress) =>
+        setState({ status: 'sending', progress }),
+      );
+      const done = { status: 'done', claimNumber } as const;
+      setState(done);
+      return done;
+    } catch (error) {
+      const failed = { status: 'failed', failure: await claimFailureOf(error) } as const;
+      setState(failed);
+      return failed;
+    }
+  }, []);
+  return { state, submit };
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { Link } from '@portal/shared/router';
+import { downloadDocument, errorStatus, paths, useLocale } from '@portal/shared';
+import { formatDate, formatMoney } from '@portal/shared/domain';
+import { Button, ResourceView } from '@portal/shared/ui';
+import type { ClaimDetail as ClaimDetailData } from '@portal/shared/wire';
+
+import { receiptPath, useClaim } from '../api/get-claim';
+import { ClaimStatusTimeline, formatDay } from './claim-status-timeline';
+import { formatFileSize } from './receipt-rules';
+
+/** One claim: its status timeline, what was claimed and its receipts to download again. */
+export function ClaimDetail({ claimNumber }: { claimNumber: string }) {
+  const { t } = useTranslation('service');
+  return (
+    <>
+      <p>
+        <Link to={paths.claims()}>{t('claims.backToList')}</Link>
+      </p>
+      <ResourceView
+        resource={useClaim(claimNumber)}
+        errorText={t('claims.detailError')}
+        loadingLabel={t('loading')}
+      >
+        {(claim) => <ClaimFacts claim={claim} />}
+      </ResourceView>
+    </>
+  );
+}
+
+function ClaimFacts({ claim }: { claim: ClaimDetailData }) {
+  const { t } = useTranslation('service');
+  const { locale } = useLocale();
+  const [downloadFailed, setDownloadFailed] = useState<string | undefined>();
+
+  const download = async (id: string, name: string) => {
+    setDownloadFailed(undefined);
+    try {
+      await downloadDocument(receiptPath(claim.claimNumber, id), name);
+    } catch (error) {
+      // A 401 is handled by the http client (back to login); other failures are said here.
+      if (errorStatus(error) !== 401) setDownloadFailed(name);
+    }
+  };
+
+  return (
+    <>
+      <h2>{t('claims.timeline.title')}</h2>
+      <ClaimStatusTimeline history={claim.history} status={claim.status} />
+      <h2>{t('claims.details.title')}</h2>
+      <dl className="claim-facts">
+        <dt>{t('claims.columns.policy')}</dt>
+        <dd>{claim.policyNumber}</dd>
+        <dt>{t('claim.category')}</dt>
+        <dd>{t(`claim.categories.${claim.category}`)}</dd>
+        <dt>{t('claim.incidentDate')}</dt>
+        <dd>{formatDate(claim.incidentDate)}</dd>
+        <dt>{t('claims.columns.date')}</dt>
+        <dd>{formatDay(claim.submittedAt, locale)}</dd>
+        <dt>{t('claims.columns.amount')}</dt>
+        <dd>{formatMoney(claim.amount, locale)}</dd>
+        <dt>{t('claim.iban')}</dt>
+        <dd>{claim.iban}</dd>
+        <dt>{t('claim.description')}</dt>
+        <dd className="claim-facts__description">{claim.description}</dd>
+      </dl>
+      <h2>{t('claims.details.receipts')}</h2>
+      {claim.receipts.length === 0 ? (
+        <p>{t('claims.details.noReceipts')}</p>
+      ) : (
+        <ul className="receipts__list">
+          {claim.receipts.map((receipt) => (
+            <li key={receipt.id} className="receipts__item">
+              <span className="receipts__name">{receipt.name}</span>
+              <span className="receipts__size">{formatFileSize(receipt.size, locale)}</span>
+              <Button variant="link" onClick={() => void download(receipt.id, receipt.name)}>
+                {t('claims.details.download', { name: receipt.name })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {downloadFailed ? (
+        <p role="alert" className="field__error">
+          {t('claims.details.downloadFailed', { name: downloadFailed })}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,247 @@
+/** @jest-environment jest-fixed-jsdom */
+import { File as NodeFile } from 'node:buffer';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { registerNamespace } from '@portal/shared';
+import { jsonResponse, mockFetch, mockXhr, renderWithProviders } from '@portal/shared/testing';
+import type { FetchMock, XhrMock } from '@portal/shared/testing';
+
+import en from '../../../locales/en.json';
+import type { ClaimDraft } from '../drafts/claim-drafts';
+import { ClaimFormPage } from './claim-form-page';
+
+// Typing a whole claim takes a while on a busy machine.
+jest.setTimeout(30_000);
+
+registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });
+
+// Drafts in memory: the unit under test is the form; IndexedDB itself is tested with the drafts.
+const stored = new Map<string, ClaimDraft>();
+jest.mock('../drafts/claim-drafts', () => ({
+  loadDraft: (profileId: string) => Promise.resolve(stored.get(profileId)),
+  saveDraft: (profileId: string, draft: ClaimDraft) => {
+    stored.set(profileId, draft);
+    return Promise.resolve();
+  },
+  discardDraft: (profileId: string) => {
+    stored.delete(profileId);
+    return Promise.resolve();
+  },
+  keepDraftsWithSession: () => () => undefined,
+}));
+
+const MB = 1024 * 1024;
+/** A receipt as the platform makes it (the test environment's FormData takes no other File). */
+function pdf(name: string, size = 20): File {
+  const content = new Uint8Array(size);
+  content.set(Array.from('%PDF-1.4', (char) => char.charCodeAt(0)));
+  return new NodeFile([content], name, { type: 'application/pdf' }) as unknown as File;
+}
+
+const today = new Date();
+const day = (offset: number) => {
+  const date = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return {
+    wire: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    form: `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`,
+  };
+};
+const policies = [
+  {
+    policyNumber: 'TR-2026-100101',
+    insuranceType: 'TRAVEL',
+    startDate: day(-60).wire,
+    endDate: day(300).wire,
+    status: 'ACTIVE',
+  },
+  {
+    policyNumber: 'HE-2026-100102',
+    insuranceType: 'HEALTH',
+    startDate: day(-60).wire,
+    endDate: day(300).wire,
+    status: 'DISAPPROVED',
+  },
+];
+
+let fetchMock: FetchMock | undefined;
+let xhr: XhrMock;
+beforeEach(() => {
+  stored.clear();
+  xhr = mockXhr();
+  fetchMock = mockFetch(() => jsonResponse(policies));
+});
+afterEach(() => {
+  xhr.restore();
+  fetchMock?.restore();
+});
+
+const renderPage = () =>
+  renderWithProviders(<ClaimFormPage />, {
+    authState: { authenticated: true, profileId: 'P-1001', username: 'Anna' },
+  });
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText('Policy'), 'TR-2026-100101 – Travel insurance');
+  await user.selectOptions(screen.getByLabelText('Claim category'), 'Medical or other costs');
+  await user.type(screen.getByLabelText('Incident date'), day(-3).form);
+  await user.type(screen.getByLabelText('Description'), 'Doctor visit after a fall');
+  await user.type(screen.getByLabelText('Amount claimed (EUR)'), '125,50');
+  await user.type(screen.getByLabelText('IBAN for the payout'), 'NL91ABNA0417164300');
+}
+
+describe('ClaimFormPage', () => {
+  it('should offer only the student’s claimable policies, by number and type', async () => {
+    renderPage();
+    const select = await screen.findByLabelText('Policy');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'TR-2026-100101 – Travel insurance']);
+  });
+
+  it('should send the claim with its receipts, show the progress while locked, then the claim number', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fillIn(user);
+    await user.upload(screen.getByLabelText('Receipts'), [pdf('bill.pdf'), pdf('photo.pdf')]);
+    const list = await screen.findByRole('list', { name: 'Files added' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('bill.pdf'), expect.stringContaining('photo.pdf')]);
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    const [request] = xhr.sent;
+    const body = request!.body as FormData;
+    expect(body.get('incidentDate')).toBe(day(-3).wire);
+    expect(body.getAll('receipts')).toHaveLength(2);
+    act(() => request!.sendProgress(40, 100));
+    expect(await screen.findByText('Sending your claim: 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '40');
+    expect(screen.getByLabelText('Description')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove bill.pdf' })).toBeDisabled();
+    act(() => request!.answer(201, { claimNumber: 'CLM-2026-0000ABCD' }));
+    expect(await screen.findByRole('heading', { name: 'Your claim has been received' })).toHaveFocus();
+    expect(screen.getByText('CLM-2026-0000ABCD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your claim on the Claims page' })).toHaveAttribute(
+      'href',
+      '/claims/CLM-2026-0000ABCD',
+    );
+    await waitFor(() => expect(stored.has('P-1001')).toBe(false));
+  });
+
+  it('should refuse a file over 10 MB and a sixth file, each with its message tied to the field', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const input = await screen.findByLabelText('Receipts');
+    await user.upload(input, [pdf('huge.pdf', 12 * MB)]);
+    expect(input).toHaveAccessibleDescription(/huge\.pdf was not added: Each receipt can be at most 10 MB\./);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(
+      input,
+      [1, 2, 3, 4, 5, 6].map((n) => pdf(`r${n}.pdf`)),
+    );
+    expect(input).toHaveAccessibleDescription(/r6\.pdf was not added: Attach at most 5 receipts\./);
+    expect(within(screen.getByRole('list', { name: 'Files added' })).getAllByRole('listitem')).toHaveLength(
+      5,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove r1.pdf' }));
+    expect(input).toHaveFocus();
+    expect(within(screen.getByRole('list', { name: 'Files added' })).getAllByRole('listitem')).toHaveLength(
+      4,
+    );
+  });
+
+  it('should keep everything after a failure and say what happened', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fillIn(user);
+    await user.upload(screen.getByLabelText('Receipts'), [pdf('bill.pdf')]);
+    const send = async () => {
+      await user.click(screen.getByRole('button', { name: 'Send claim' }));
+      await waitFor(() => expect(xhr.sent.length).toBeGreaterThan(0));
+      return xhr.sent.splice(0)[0]!;
+    };
+
+    const lost = await send();
+    act(() => lost.emit('error'));
+    expect(await screen.findByText(/There is no connection with our service/)).toBeInTheDocument();
+
+    const rejected = await send();
+    act(() =>
+      rejected.answer(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'x',
+        fields: [{ field: 'iban', code: 'validation.iban.uk' }],
+      }),
+    );
+    expect(await screen.findByText(/Some details need your attention/)).toBeInTheDocument();
+    expect(screen.getByLabelText('IBAN for the payout')).toHaveAccessibleDescription(/UK/);
+
+    await user.type(screen.getByLabelText('IBAN for the payout'), ' ');
+    const tooLarge = await send();
+    act(() => tooLarge.answer(413, { code: 'PAYLOAD_TOO_LARGE', message: 'x' }));
+    expect(await screen.findByText(/The receipts are too large to send/)).toBeInTheDocument();
+
+    const broken = await send();
+    act(() => broken.answer(500, { code: 'INTERNAL_ERROR', message: 'x', incidentId: 'inc-77' }));
+    expect(await screen.findByText(/error code inc-77/)).toBeInTheDocument();
+
+    expect(screen.getByLabelText('Description')).toHaveValue('Doctor visit after a fall');
+    expect(screen.getByLabelText('Description')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove bill.pdf' })).toBeEnabled();
+  });
+
+  it('should save a draft as the student types and offer it back, files included', async () => {
+    const user = userEvent.setup();
+    const first = renderPage();
+    await user.type(await screen.findByLabelText('Description'), 'Half a claim');
+    await user.upload(screen.getByLabelText('Receipts'), [pdf('bill.pdf')]);
+    await waitFor(() => expect(stored.get('P-1001')?.receipts).toHaveLength(1));
+    expect(stored.get('P-1001')?.values.description).toBe('Half a claim');
+    expect(await screen.findByText(/Draft saved on this device/)).toBeInTheDocument();
+    first.unmount();
+
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: /^Continue your draft from .+\?$/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Your draft has 1 receipt attached.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue draft' }));
+    expect(await screen.findByLabelText('Description')).toHaveValue('Half a claim');
+    expect(screen.getByText('bill.pdf')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    expect(screen.queryByText('bill.pdf')).not.toBeInTheDocument();
+    await waitFor(() => expect(stored.has('P-1001')).toBe(false));
+  });
+
+  it('should discard an offered draft without opening it', async () => {
+    stored.set('P-1001', {
+      values: { policyNumber: '', category: '', incidentDate: '', description: 'Old', amount: '', iban: '' },
+      receipts: [],
+      savedAt: new Date().toISOString(),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Discard draft' }));
+    expect(await screen.findByLabelText('Description')).toHaveValue('');
+    expect(stored.has('P-1001')).toBe(false);
+  });
+
+  it('should check every field before sending, with errors tied to the fields', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByLabelText('Policy');
+    await user.type(screen.getByLabelText('Amount claimed (EUR)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(screen.getByLabelText('Policy')).toHaveFocus();
+    expect(screen.getByLabelText('Amount claimed (EUR)')).toHaveAccessibleDescription(/more than € 0\.00/);
+    expect(screen.getByLabelText('Incident date')).toHaveAttribute('aria-invalid', 'true');
+    expect(xhr.sent).toHaveLength(0);
+  });
+});

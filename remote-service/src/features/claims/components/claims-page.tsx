@@ -1,0 +1,101 @@
+import { useId } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { Link } from '@portal/shared/router';
+import { ProfileGate, paths, useLocale } from '@portal/shared';
+import type { PageProps } from '@portal/shared';
+import { formatMoney } from '@portal/shared/domain';
+import { ResourceView } from '@portal/shared/ui';
+import type { Claim } from '@portal/shared/wire';
+
+import { useClaims } from '../api/get-claims';
+import { ClaimDetail } from './claim-detail';
+import { formatDay } from './claim-status-timeline';
+import './claims.css';
+
+export type ClaimsPageProps = PageProps;
+
+/**
+ * The student's claims, newest first (`/claims`); with `claimNumber` (`/claims/{claimNumber}`) that
+ * claim's details and status timeline instead.
+ */
+export function ClaimsPage({ claimNumber }: ClaimsPageProps) {
+  const { t } = useTranslation('service');
+  const headingId = useId();
+  return (
+    <section className="claims-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{claimNumber ? t('claims.detailTitle', { claimNumber }) : t('claims.title')}</h1>
+      <ProfileGate loginText={t('claims.loginFirst')}>
+        {(profileId) =>
+          claimNumber ? <ClaimDetail claimNumber={claimNumber} /> : <ClaimList profileId={profileId} />
+        }
+      </ProfileGate>
+    </section>
+  );
+}
+
+function ClaimList({ profileId }: { profileId: string }) {
+  const { t } = useTranslation('service');
+  return (
+    <ResourceView resource={useClaims(profileId)} errorText={t('claims.error')} loadingLabel={t('loading')}>
+      {(claims) => <ClaimTable claims={claims} />}
+    </ResourceView>
+  );
+}
+
+function ClaimTable({ claims }: { claims: readonly Claim[] }) {
+  const { t } = useTranslation('service');
+  const { locale } = useLocale();
+  const captionId = useId();
+  if (claims.length === 0) {
+    return (
+      <div className="claims-empty">
+        <p>{t('claims.empty')}</p>
+        <p>
+          <Link className="button button--primary" to={paths.fileClaim()}>
+            {t('claims.fileClaim')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p>
+        <Link to={paths.fileClaim()}>{t('claims.fileClaim')}</Link>
+      </p>
+      <div className="claims-table__scroll">
+        <table className="claims-table" aria-labelledby={captionId}>
+          <caption id={captionId}>{t('claims.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('claims.columns.number')}</th>
+              <th scope="col">{t('claims.columns.policy')}</th>
+              <th scope="col">{t('claims.columns.date')}</th>
+              <th scope="col" className="claims-table__amount">
+                {t('claims.columns.amount')}
+              </th>
+              <th scope="col">{t('claims.columns.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {claims.map((claim) => (
+              <tr key={claim.claimNumber}>
+                <th scope="row">
+                  <Link to={paths.claim(claim.claimNumber)}>{claim.claimNumber}</Link>
+                </th>
+                <td>{claim.policyNumber}</td>
+                <td>{formatDay(claim.submittedAt, locale)}</td>
+                <td className="claims-table__amount">{formatMoney(claim.amount, locale)}</td>
+                <td>
+                  <span className={`claim-status claim-status--${claim.status.toLowerCase()}`}>
+                    {t(`claims.statuses.${claim.status}`)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { clear, createStore, del, get, keys, set } from 'idb-keyval';
+import type { UseStore } from 'idb-keyval';
+import { useAuthStore } from '@portal/shared';
+
+import type { ClaimFormValues } from '../api/submit-claim';
+
+/** A claim being typed, kept on the device: the fields, the chosen receipts and when it was last saved. */
+export type ClaimDraft = {
+  values: ClaimFormValues;
+  receipts: File[];
+  /** ISO timestamp of the last save. */
+  savedAt: string;
+};
+
+let store: UseStore | undefined;
+// Opened on first use: importing this module must not touch IndexedDB (tests, server rendering).
+const drafts = (): UseStore => (store ??= createStore('portal-claim-drafts', 'drafts'));
+
+/** The draft of a student, or undefined. Never rejects: a browser without IndexedDB simply has none. */
+export async function loadDraft(profileId: string): Promise<ClaimDraft | undefined> {
+  try {
+    return await get<ClaimDraft>(profileId, drafts());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves a student's draft over the previous one; a failure only means the draft is not kept. */
+export async function saveDraft(profileId: string, draft: ClaimDraft): Promise<void> {
+  try {
+    await set(profileId, draft, drafts());
+  } catch {
+    // Private browsing or a full disk: the form goes on without a draft.
+  }
+}
+
+/** Removes a student's draft (sent, or discarded). */
+export async function discardDraft(profileId: string): Promise<void> {
+  try {
+    await del(profileId, drafts());
+  } catch {
+    // Nothing stored, or no IndexedDB: nothing to remove.
+  }
+}
+
+/** Removes every draft on the device except that of `keep`. */
+export async function discardOtherDrafts(keep: string | null): Promise<void> {
+  try {
+    if (keep === null) {
+      await clear(drafts());
+      return;
+    }
+    const stored = await keys(drafts());
+    await Promise.all(stored.filter((key) => key !== keep).map((key) => del(key, drafts())));
+  } catch {
+    // No IndexedDB: there are no drafts.
+  }
+}
+
+let unsubscribe: (() => void) | undefined;
+
+/**
+ * A draft belongs to the logged-in student: when the session ends (logout, or the api saying it
+ * has ended) every draft is removed from the device, and when a student logs in (or is found logged
+ * in when this starts), the drafts of others are. The state at start-up removes nothing: after a closed tab the session is only
+ * known once it has been checked, and the draft must survive that. Idempotent.
+ */
+export function keepDraftsWithSession(): () => void {
+  if (!unsubscribe) {
+    // Another student may have logged in on this device before this module was loaded.
+    const { authenticated, profileId } = useAuthStore.getState();
+    if (authenticated && profileId) void discardOtherDrafts(profileId);
+  }
+  unsubscribe ??= useAuthStore.subscribe((state, previous) => {
+    if (previous.authenticated && !state.authenticated) void discardOtherDrafts(null);
+    else if (state.authenticated && state.profileId && state.profileId !== previous.profileId)
+      void discardOtherDrafts(state.profileId);
+  });
+  return () => {
+    unsubscribe?.();
+    unsubscribe = undefined;
+  };
+}
