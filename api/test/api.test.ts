@@ -163,6 +163,48 @@ describe('api', () => {
     assert.deepEqual(unknownRoute.json(), { code: 'NOT_FOUND', message: 'No route for GET /api/nope.' });
   });
 
+  it('should check the personal details the Profile page sends: a gender of the three, known countries', async () => {
+    const anna = await t.login('anna.devries@example.com');
+    const body = {
+      gender: 'UNDEFINED',
+      firstName: ' Anna ',
+      surname: 'de Vries',
+      birthDate: '2003-04-12',
+      countryOfOrigin: 'BE',
+      nationality: 'DE',
+    };
+    const diverse = await t.request({
+      method: 'POST',
+      url: '/api/en/profiles/P-1001/',
+      headers: authHeaders(anna),
+      payload: body,
+    });
+    assert.equal(diverse.statusCode, 200, diverse.body);
+    assert.equal(diverse.json().gender, 'UNDEFINED');
+    assert.equal(diverse.json().firstName, 'Anna');
+    assert.equal(diverse.json().nationality, 'DE');
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/en/profiles/P-1001/',
+      headers: authHeaders(anna),
+      payload: { ...body, gender: 'OTHER', surname: '', countryOfOrigin: 'Belgium' },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.deepEqual(bad.json().fields, [
+      { field: 'gender', code: 'validation.option' },
+      { field: 'surname', code: 'validation.required' },
+      { field: 'countryOfOrigin', code: 'validation.option' },
+    ]);
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/en/profiles/P-1001/',
+      headers: authHeaders(anna),
+      payload: { ...body, nationality: 'XX' },
+    });
+    assert.equal(unknown.statusCode, 400);
+    assert.deepEqual(unknown.json().fields, [{ field: 'nationality', code: 'validation.option' }]);
+  });
+
   it('should serve PDFs and the address lookup', async () => {
     const anna = await t.login('anna.devries@example.com');
     for (const url of [

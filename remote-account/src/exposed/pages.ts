@@ -26,4 +26,14 @@ export const pages = {
       (m) => m.ActivatePage,
     ),
   ),
+  profile: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-profile" */ '../features/profile/components/profile-page').then((m) =>
+      m.withProfileTexts(m.ProfilePage),
+    ),
+  ),
+  confirmEmail: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-confirm-email" */ '../features/confirm-email/components/confirm-email-page'
+    ).then((m) => m.withProfileTexts(m.ConfirmEmailPage)),
+  ),
 } satisfies ExposedPages;

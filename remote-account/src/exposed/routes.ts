@@ -29,5 +29,19 @@ export const routes = {
       props: { mode: 'setpassword' },
       page: 'activate',
     },
+    {
+      name: 'confirm-email',
+      path: '/confirm-email/:id/:username',
+      titleKey: 'routes.confirmEmail',
+      requiresAuth: false,
+      page: 'confirmEmail',
+    },
+    {
+      name: 'profile',
+      contentPage: 'profile',
+      titleKey: 'routes.profile',
+      requiresAuth: true,
+      page: 'profile',
+    },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

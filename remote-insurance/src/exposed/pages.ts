@@ -16,4 +16,29 @@ export const pages = {
       (m) => m.InsurancesPage,
     ),
   ),
+  renew: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-renew" */ '../features/renew/components/renew-page').then(
+      (m) => m.RenewPage,
+    ),
+  ),
+  terminate: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-terminate" */ '../features/terminate/components/terminate-page').then(
+      (m) => m.TerminatePage,
+    ),
+  ),
+  startDate: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-start-date" */ '../features/start-date/components/start-date-page'
+    ).then((m) => m.StartDatePage),
+  ),
+  address: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-address" */ '../features/address/components/address-page').then(
+      (m) => m.AddressPage,
+    ),
+  ),
+  request: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-request" */ '../features/request/components/request-page').then(
+      (m) => m.RequestPage,
+    ),
+  ),
 } satisfies ExposedPages;

@@ -11,6 +11,43 @@ export const routes = {
       titleKey: 'routes.insurances',
       requiresAuth: true,
       page: 'insurances',
+      children: [
+        {
+          name: 'insurances/renew',
+          path: ':policyId/renew',
+          titleKey: 'routes.renew',
+          requiresAuth: true,
+          page: 'renew',
+        },
+        {
+          name: 'insurances/terminate',
+          path: ':policyId/terminate',
+          titleKey: 'routes.terminate',
+          requiresAuth: true,
+          page: 'terminate',
+        },
+        {
+          name: 'insurances/start-date',
+          path: ':policyId/start-date',
+          titleKey: 'startDate.title',
+          requiresAuth: true,
+          page: 'startDate',
+        },
+        {
+          name: 'insurances/address',
+          path: ':policyId/address',
+          titleKey: 'address.title',
+          requiresAuth: true,
+          page: 'address',
+        },
+      ],
+    },
+    {
+      name: 'request',
+      path: '/request',
+      titleKey: 'request.title',
+      requiresAuth: false,
+      page: 'request',
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

@@ -11,9 +11,9 @@ export type PageProps = {
   qaCategoryId?: string;
   /** FAQ question of `/service-contact/faq/{qaCategoryId}/{qaId}`. */
   qaId?: string;
-  /** The token of an activation or set-password link. */
+  /** The token of an activation, set-password or e-mail confirmation link. */
   id?: string;
-  /** The e-mail address of an activation or set-password link. */
+  /** The e-mail address of an activation or set-password link; the new address of an e-mail confirmation link. */
   username?: string;
   /** Which of the two pages the account link opens. */
   mode?: 'activate' | 'setpassword';

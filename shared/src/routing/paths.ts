@@ -11,6 +11,8 @@ export const paths = {
   login: () => '/login',
   home: () => '/home',
   insurances: () => '/insurances',
+  policyStartDate: (policyId: string) => `/insurances/${segment(policyId)}/start-date`,
+  policyAddress: (policyId: string) => `/insurances/${segment(policyId)}/address`,
   invoices: () => '/invoices',
   payInvoice: (invoiceNumber: string) => `/invoices/${segment(invoiceNumber)}/pay`,
   paymentSettings: (policyId: string) => `/invoices/payment-settings/${segment(policyId)}`,
@@ -27,9 +29,13 @@ export const paths = {
   contact: () => '/service-contact/contact',
   emergency: () => '/service-contact/emergency',
   request: () => '/request',
+  policyRenew: (policyId: string) => `/insurances/${segment(policyId)}/renew`,
+  policyTerminate: (policyId: string) => `/insurances/${segment(policyId)}/terminate`,
+  paymentSettings: (policyId: string) => `/invoices/payment-settings/${segment(policyId)}`,
   resetPassword: () => '/resetpassword',
   activate: (id: string, username: string) => `/activate/${segment(id)}/${segment(username)}`,
   setPassword: (id: string, username: string) => `/setpassword/${segment(id)}/${segment(username)}`,
+  payInvoice: (invoiceNumber: string) => `/invoices/${segment(invoiceNumber)}/pay`,
   demoTest: () => '/demo-pages/test',
 } as const;
 

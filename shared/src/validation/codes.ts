@@ -30,6 +30,7 @@ export const VALIDATION_CODES = [
   'validation.password.digit',
   'validation.password.special',
   'validation.password.notSame',
+  'validation.newPassword.notSame',
   'validation.password.common',
   'validation.startDate.unchanged',
   'validation.startDate.afterEndDate',

@@ -68,6 +68,8 @@ export {
   parseClaimAmount,
   RECEIPT_SIGNATURE_LENGTH,
   receiptIssue,
+  renewalAcceptanceSchema,
+  renewalPeriodSchema,
   sniffReceiptType,
   renewalSchema,
   terminationSchema,
@@ -79,5 +81,6 @@ export {
   newUsernameSchema,
   passwordBodySchema,
 } from './account-schemas';
+export { passwordChangeFormSchema } from './password-change-schema';
 export { toFieldIssues } from './issues';
 export type { FieldIssue } from './issues';

@@ -154,54 +154,101 @@ export function terminationSchema(policy: PolicyDates, options: DateSchemaOption
   );
 }
 
-/** Renewal (add period): end date, short-term reason, payment, acceptance. */
-export function renewalSchema(policy: PolicyDates, options: DateSchemaOptions = {}) {
+const answerFields = {
+  medical: requiredOption(YES_NO),
+  criminalRecord: requiredOption(YES_NO),
+  insuranceRefusal: requiredOption(YES_NO),
+  insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation, MULTILINE),
+};
+
+type AnswersInput = { insuranceRefusal: string; insuranceRefusalExplanation?: string };
+
+/** A refused insurance needs its explanation: the review cannot judge a bare "yes". */
+function answerRules<T extends AnswersInput>(): FieldRule<T>[] {
+  return [
+    {
+      field: 'insuranceRefusalExplanation',
+      test: (input) =>
+        input.insuranceRefusal === 'YES' && !input.insuranceRefusalExplanation ? 'validation.required' : null,
+    },
+  ];
+}
+
+type PeriodInput = PaymentInput & { endDate: string; reasonShortTerm?: string; paymentTerm: PaymentTerm };
+type PaymentTerm = (typeof PAYMENT_TERMS)[number];
+
+/** The rules of a renewal's period: end date, short-term reason, payment term for the period, bank details. */
+function renewalPeriodRules<T extends PeriodInput>(
+  policy: PolicyDates,
+  options: DateSchemaOptions,
+): FieldRule<T>[] {
   const dateFormat: DateFormat = options.dateFormat ?? 'wire';
+  // The new period starts the day after the current end date.
   const periodStart = () => {
     const end = parseWireDate(policy.endDate);
-    return end ? new Date(end.getTime() + 86_400_000) : null;
+    return end ? new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) : null;
   };
+  return [
+    ...paymentRules<T>(),
+    { field: 'endDate', test: (input) => renewalEndDateIssue(input.endDate, policy, options) },
+    {
+      field: 'reasonShortTerm',
+      test: (input) => {
+        const start = periodStart();
+        const end = parseDate(input.endDate, dateFormat);
+        // Only a period that exists can be short; the end date's own error says what is wrong.
+        if (!start || !end || end < start || input.reasonShortTerm) return null;
+        // A period of a whole year ends the day before the anniversary.
+        const shortTerm =
+          end.getTime() + 86_400_000 <
+          new Date(start.getFullYear(), start.getMonth() + SHORT_TERM_MONTHS, start.getDate()).getTime();
+        return shortTerm ? 'validation.required' : null;
+      },
+    },
+    {
+      field: 'paymentTerm',
+      test: (input) => {
+        const start = periodStart();
+        const end = parseDate(input.endDate, dateFormat);
+        if (!start || !end || end < start) return null;
+        return paymentTermFitsPeriod(input.paymentTerm, start, end) ? null : 'validation.paymentTerm.period';
+      },
+    },
+  ];
+}
+
+/** The period step of a renewal: end date, short-term reason, payment term and method, bank details. */
+export function renewalPeriodSchema(policy: PolicyDates, options: DateSchemaOptions = {}) {
   return withRules(
     v.object({
-      endDate: dateSchema(dateFormat),
+      endDate: dateSchema(options.dateFormat),
       reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm, MULTILINE),
       ...paymentFields,
-      answers: v.object({
-        medical: requiredOption(YES_NO),
-        criminalRecord: requiredOption(YES_NO),
-        insuranceRefusal: requiredOption(YES_NO),
-        insuranceRefusalExplanation: optionalText(MAX_LENGTHS.explanation, MULTILINE),
-      }),
+    }),
+    renewalPeriodRules(policy, options),
+  );
+}
+
+/** The acceptance step of a renewal: the three questions and the pre-existing conditions agreement. */
+export const renewalAcceptanceSchema = withRules(
+  v.object({
+    ...answerFields,
+    preExistingAgreed: v.literal(true, 'validation.acceptance.required'),
+  }),
+  answerRules(),
+);
+
+/** Renewal (add period) as the api takes it: the period, the answers and the agreement. */
+export function renewalSchema(policy: PolicyDates, options: DateSchemaOptions = {}) {
+  return withRules(
+    v.object({
+      endDate: dateSchema(options.dateFormat),
+      reasonShortTerm: optionalText(MAX_LENGTHS.reasonShortTerm, MULTILINE),
+      ...paymentFields,
+      answers: withRules(v.object(answerFields), answerRules()),
       preExistingAgreed: v.literal(true, 'validation.acceptance.required'),
     }),
-    [
-      ...paymentRules(),
-      { field: 'endDate', test: (input) => renewalEndDateIssue(input.endDate, policy, options) },
-      {
-        field: 'reasonShortTerm',
-        test: (input) => {
-          const start = periodStart();
-          const end = parseDate(input.endDate, dateFormat);
-          if (!start || !end || input.reasonShortTerm) return null;
-          // A period of a whole year ends the day before the anniversary.
-          const shortTerm =
-            end.getTime() + 86_400_000 <
-            new Date(start.getFullYear(), start.getMonth() + SHORT_TERM_MONTHS, start.getDate()).getTime();
-          return shortTerm ? 'validation.required' : null;
-        },
-      },
-      {
-        field: 'paymentTerm',
-        test: (input) => {
-          const start = periodStart();
-          const end = parseDate(input.endDate, dateFormat);
-          if (!start || !end) return null;
-          return paymentTermFitsPeriod(input.paymentTerm, start, end)
-            ? null
-            : 'validation.paymentTerm.period';
-        },
-      },
-    ],
+    renewalPeriodRules(policy, options),
   );
 }
 

@@ -13,6 +13,7 @@ import {
   newPasswordSchema,
   parseFormDate,
   parseWireDate,
+  passwordChangeFormSchema,
   paymentSchema,
   renewalSchema,
   terminationSchema,
@@ -205,6 +206,34 @@ describe('form schemas', () => {
         password: 'x',
       }),
     ).toEqual([{ field: 'repeatUsername', code: 'validation.email.notSame' }]);
+  });
+
+  it('should check a password change: current password, the new password rules and its repeat', () => {
+    expect(codes(passwordChangeFormSchema, { password: '', newPassword: '', repeatPassword: '' })).toEqual([
+      { field: 'password', code: 'validation.required' },
+      { field: 'newPassword', code: 'validation.required' },
+    ]);
+    expect(
+      codes(passwordChangeFormSchema, {
+        password: 'old',
+        newPassword: 'Abcdefghijk1',
+        repeatPassword: 'Abcdefghijk1',
+      }),
+    ).toEqual([{ field: 'newPassword', code: 'validation.password.special' }]);
+    expect(
+      codes(passwordChangeFormSchema, {
+        password: 'old',
+        newPassword: 'Abcdefghijk1!',
+        repeatPassword: 'Abcdefghijk1?',
+      }),
+    ).toEqual([{ field: 'repeatPassword', code: 'validation.newPassword.notSame' }]);
+    expect(
+      codes(passwordChangeFormSchema, {
+        password: 'old',
+        newPassword: 'Abcdefghijk1!',
+        repeatPassword: 'Abcdefghijk1!',
+      }),
+    ).toEqual([]);
   });
 
   it('should reject control characters and lone surrogates in every kind of text field', () => {

@@ -793,6 +793,7 @@ export interface components {
             medical: components["schemas"]["YesNo"];
             criminalRecord: components["schemas"]["YesNo"];
             insuranceRefusal: components["schemas"]["YesNo"];
+            /** @description Required when insuranceRefusal is YES (400 validation.required otherwise). */
             insuranceRefusalExplanation?: string;
         };
         /** @enum {string} */

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Link } from '@portal/shared/router';
-import { paths, useLocale } from '@portal/shared';
+import { useLocale } from '@portal/shared';
 import { displayStatus, formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
 import { PolicyDocuments } from './policy-documents';
+import { PolicyOffers } from './policy-offers';
 import './policy-card.css';
 
 export type PolicyCardProps = { policy: Policy };
@@ -20,7 +20,6 @@ export function PolicyCard({ policy }: PolicyCardProps) {
   const [collapsed, setCollapsed] = useState(policy.collapsed);
   const status = displayStatus(policy.status);
   const detailsId = `${id}-details`;
-  const underReview = policy.status === 'UNDER_REVIEW' || policy.status === 'UNDER_REVIEW_NEW';
 
   return (
     <article className="policy-card" aria-labelledby={`${id}-title`}>
@@ -37,12 +36,7 @@ export function PolicyCard({ policy }: PolicyCardProps) {
           {t('card.periodValue', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
         </Item>
       </dl>
-      {underReview ? <p className="policy-card__note">{t('card.underReview')}</p> : null}
-      {policy.status === 'DISAPPROVED' ? (
-        <p className="policy-card__note policy-card__note--warning">
-          {t('card.disapproved')} <Link to={paths.request()}>{t('card.applyAgain')}</Link>
-        </p>
-      ) : null}
+      <PolicyOffers policy={policy} />
       <button
         type="button"
         className="button button--link policy-card__toggle"

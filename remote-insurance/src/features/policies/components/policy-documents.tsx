@@ -1,30 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { downloadDocument } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 
+import { downloadPolicyDocument } from '../api/download-policy-document';
+import type { PolicyDocumentKind } from '../api/download-policy-document';
 import './policy-documents.css';
 
-type DocumentKind = 'certificate' | 'icscard' | 'conditions';
-
-const DOCUMENTS: readonly DocumentKind[] = ['certificate', 'icscard', 'conditions'];
+const DOCUMENTS: readonly PolicyDocumentKind[] = ['certificate', 'icscard', 'conditions'];
 
 export type PolicyDocumentsProps = { policy: Policy };
 
 /** Certificate and coverage, insurance card and policy conditions of one policy, as downloads. */
 export function PolicyDocuments({ policy }: PolicyDocumentsProps) {
   const { t } = useTranslation('insurance');
-  const [pending, setPending] = useState<DocumentKind | null>(null);
-  const [failed, setFailed] = useState<DocumentKind | null>(null);
+  const [pending, setPending] = useState<PolicyDocumentKind | null>(null);
+  const [failed, setFailed] = useState<PolicyDocumentKind | null>(null);
 
-  const download = async (kind: DocumentKind) => {
+  const download = async (kind: PolicyDocumentKind) => {
     setPending(kind);
     setFailed(null);
     try {
-      await downloadDocument(
-        `api/en/policies/${encodeURIComponent(policy.id)}/${kind}`,
-        `${kind}-${policy.number}.pdf`,
-      );
+      await downloadPolicyDocument(policy, kind);
     } catch {
       setFailed(kind);
     } finally {

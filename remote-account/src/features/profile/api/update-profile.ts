@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { http } from '@portal/shared';
+import { profileSchema } from '@portal/shared/validation';
+import type { Profile, ProfileUpdate } from '@portal/shared/wire';
+
+import { formToWireDate } from '../profile-dates';
+import { parseProfile } from './get-profile';
+
+const text = v.string();
+
+/**
+ * The personal details form: every field is text while the student types, then checked by the
+ * shared profile schema (the one the backend uses) with the birth date typed as dd/mm/yyyy.
+ */
+export const personalDetailsFormSchema = v.pipe(
+  v.object({
+    gender: text,
+    firstName: text,
+    surname: text,
+    birthDate: text,
+    countryOfOrigin: text,
+    nationality: text,
+  }),
+  profileSchema({ dateFormat: 'form' }),
+);
+
+/** What the personal details form holds while the student types. */
+export type PersonalDetailsInput = v.InferInput<typeof personalDetailsFormSchema>;
+
+export type PersonalDetailsOutput = v.InferOutput<typeof personalDetailsFormSchema>;
+
+/** The body of `POST /api/en/profiles/{profileId}/` for what the form holds once valid. */
+export function toProfileUpdate(output: PersonalDetailsOutput): ProfileUpdate {
+  return { ...output, birthDate: formToWireDate(output.birthDate) };
+}
+
+/** True when the update would leave the profile as it is: then nothing is sent (SPEC.md §8 "No changes found"). */
+export function isUnchanged(update: ProfileUpdate, profile: Profile): boolean {
+  return (
+    update.gender === profile.gender &&
+    update.firstName === profile.firstName &&
+    update.surname === profile.surname &&
+    update.birthDate === profile.birthDate &&
+    update.countryOfOrigin === profile.countryOfOrigin &&
+    update.nationality === profile.nationality
+  );
+}
+
+/** `POST /api/en/profiles/{profileId}/` → the saved profile. */
+export async function updateProfile(profileId: string, update: ProfileUpdate): Promise<Profile> {
+  const body: unknown = await http
+    .post(`api/en/profiles/${encodeURIComponent(profileId)}/`, { json: update })
+    .json();
+  return parseProfile(body);
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import type { Profile } from '@portal/shared/wire';
+
+import { countryName } from './country-names';
+import type { CountryOption } from './country-names';
+import { PersonalDetailsForm } from './personal-details-form';
+import { wireToFormDate } from '../profile-dates';
+import { PROFILE_NAMESPACE } from '../profile-texts';
+
+export type PersonalDetailsProps = {
+  profile: Profile;
+  countries: readonly CountryOption[];
+};
+
+/** The read-only details of a student whose institution manages them (SPEC.md §6). */
+function ManagedDetails({ profile, countries }: PersonalDetailsProps) {
+  const { t } = useTranslation(PROFILE_NAMESPACE);
+  const rows: [string, string][] = [
+    [t('profile.details.gender'), t(`profile.gender.${profile.gender}`)],
+    [t('profile.details.firstName'), profile.firstName],
+    [t('profile.details.surname'), profile.surname],
+    [t('profile.details.birthDate'), wireToFormDate(profile.birthDate)],
+    [t('profile.details.countryOfOrigin'), countryName(countries, profile.countryOfOrigin)],
+    [t('profile.details.nationality'), countryName(countries, profile.nationality)],
+    [t('profile.details.email'), profile.username],
+  ];
+  return (
+    <>
+      <p className="notice">{t('profile.details.instituteManaged')}</p>
+      <dl className="details-list">
+        {rows.map(([term, value]) => (
+          <div key={term} className="details-list__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * The Personal details section: a form, or the details read-only with the institution's notice
+ * when the institution manages them (`editable: "false"`, or a 403 `INSTITUTE_MANAGED` on saving).
+ */
+export function PersonalDetails({ profile: loaded, countries }: PersonalDetailsProps) {
+  const { t } = useTranslation(PROFILE_NAMESPACE);
+  const titleId = useId();
+  const [profile, setProfile] = useState(loaded);
+  const [managed, setManaged] = useState(loaded.editable !== 'true');
+
+  return (
+    <section className="profile-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('profile.details.title')}</h2>
+      {managed ? (
+        <ManagedDetails profile={profile} countries={countries} />
+      ) : (
+        <PersonalDetailsForm
+          profile={profile}
+          countries={countries}
+          onSaved={setProfile}
+          onInstituteManaged={() => setManaged(true)}
+          titleId={titleId}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId, useMemo } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { ProfileGate, useLocale } from '@portal/shared';
+import type { PageProps } from '@portal/shared';
+import { ResourceView } from '@portal/shared/ui';
+import type { Country, Profile } from '@portal/shared/wire';
+
+import { useCountries } from '../api/get-countries';
+import { useProfile } from '../api/get-profile';
+import { countryOptions } from './country-names';
+import { EmailChangeForm } from './email-change-form';
+import { PasswordChangeForm } from './password-change-form';
+import { PersonalDetails } from './personal-details';
+import { PolicySettings } from './policy-settings';
+import './profile-page.css';
+import { PROFILE_NAMESPACE } from '../profile-texts';
+
+function Sections({ profile, countries }: { profile: Profile; countries: readonly Country[] }) {
+  const { locale } = useLocale();
+  const options = useMemo(() => countryOptions(countries, locale), [countries, locale]);
+  return (
+    <>
+      <PersonalDetails profile={profile} countries={options} />
+      <EmailChangeForm username={profile.username} />
+      <PasswordChangeForm username={profile.username} />
+      <PolicySettings profileId={profile.profileId} />
+    </>
+  );
+}
+
+function ProfileSections({ profileId }: { profileId: string }) {
+  const { t } = useTranslation(PROFILE_NAMESPACE);
+  const profile = useProfile(profileId);
+  const countries = useCountries();
+  return (
+    <ResourceView resource={profile} errorText={t('profile.loadFailed')}>
+      {(loaded) => (
+        <ResourceView resource={countries} errorText={t('profile.countriesFailed')}>
+          {(list) => <Sections profile={loaded} countries={list} />}
+        </ResourceView>
+      )}
+    </ResourceView>
+  );
+}
+
+/** The Profile page (`/profile`): personal details, e-mail, password and the policies' settings. */
+export function ProfilePage(_props: PageProps) {
+  const { t } = useTranslation(PROFILE_NAMESPACE);
+  const headingId = useId();
+  return (
+    <section className="account-page profile-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{t('profile.title')}</h1>
+      <ProfileGate loginText={t('profile.toLogin')}>
+        {(profileId) => <ProfileSections profileId={profileId} />}
+      </ProfileGate>
+    </section>
+  );
+}
+
+// The page's texts are a namespace of their own, loaded with its code (see `./pages`).
+export { withProfileTexts } from '../profile-texts';

@@ -1,0 +1,135 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import type { Policy } from '@portal/shared/domain';
+import type { FieldError } from '@portal/shared/wire';
+
+import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
+import { useSessionDraft } from '../../../lib/use-session-draft';
+import { useSubmitRenewal } from '../api/add-period';
+import {
+  completeRenewal,
+  fieldsOfStep,
+  initialRenewalDraft,
+  RENEWAL_STEPS,
+  renewalDraftKey,
+  renewalDraftSchema,
+  stepOfField,
+} from '../lib/renewal-draft';
+import type { RenewalDraft, RenewalStep } from '../lib/renewal-draft';
+import { AcceptanceStep } from './acceptance-step';
+import { PeriodStep } from './period-step';
+import { RenewalSummary } from './renewal-summary';
+import { RenewalThankYou } from './renewal-thank-you';
+
+export type RenewFlowProps = { policy: Policy };
+
+/** The renewal steps of one policy; what was typed survives Back, Edit and a reload. */
+export function RenewFlow({ policy }: RenewFlowProps) {
+  const { t } = useTranslation('insurance');
+  const { draft, setDraft, clear } = useSessionDraft(
+    renewalDraftKey(policy.id),
+    renewalDraftSchema,
+    initialRenewalDraft(policy),
+  );
+  const [applicationNumber, setApplicationNumber] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  // Fields the api refused although the browser let them pass, shown on their step.
+  const [rejected, setRejected] = useState<readonly FieldError[]>([]);
+  const { sending, submit } = useSubmitRenewal();
+  const step: RenewalStep = applicationNumber ? 'done' : draft.step;
+  const goTo = (next: 'period' | 'acceptance' | 'summary') => {
+    setFailed(false);
+    setDraft((previous) => ({ ...previous, step: next }));
+  };
+
+  const changePeriod = useCallback(
+    (period: RenewalDraft['period']) =>
+      setDraft((previous) => ({
+        ...previous,
+        period,
+        // The overlap was about the dates sent; new dates are a new question.
+        overlap: period.endDate === previous.period.endDate ? previous.overlap : undefined,
+      })),
+    [setDraft],
+  );
+  const changeAcceptance = useCallback(
+    (acceptance: RenewalDraft['acceptance']) => setDraft((previous) => ({ ...previous, acceptance })),
+    [setDraft],
+  );
+
+  // Once a step's form passes again, its earlier refusals are answered.
+  const leave = (from: 'period' | 'acceptance', next: 'acceptance' | 'summary') => {
+    setRejected((previous) => previous.filter((item) => stepOfField(item.field) !== from));
+    goTo(next);
+  };
+
+  const send = async () => {
+    setFailed(false);
+    setRejected([]);
+    const renewal = completeRenewal(policy, draft);
+    if (!renewal.ok) {
+      goTo(renewal.step);
+      return;
+    }
+    const result = await submit(renewal.body);
+    switch (result.outcome) {
+      case 'sent':
+        clear();
+        setApplicationNumber(result.applicationNumber);
+        break;
+      case 'overlap':
+        setDraft((previous) => ({ ...previous, step: 'period', overlap: result.overlap }));
+        break;
+      case 'invalid':
+        setRejected(result.fields);
+        goTo(stepOfField(result.fields[0]?.field ?? ''));
+        break;
+      case 'failed':
+        setFailed(true);
+        break;
+    }
+  };
+
+  return (
+    <div className="flow">
+      <FlowSteps
+        steps={RENEWAL_STEPS.map((name) => t(`renew.steps.${name}`))}
+        current={RENEWAL_STEPS.indexOf(step)}
+      />
+      <StepHeading step={step}>{t(`renew.steps.${step}`)}</StepHeading>
+      {step === 'period' ? (
+        <PeriodStep
+          policy={policy}
+          values={draft.period}
+          overlap={draft.overlap}
+          rejected={fieldsOfStep(rejected, 'period')}
+          onChange={changePeriod}
+          onNext={() => leave('period', 'acceptance')}
+        />
+      ) : null}
+      {step === 'acceptance' ? (
+        <AcceptanceStep
+          values={draft.acceptance}
+          rejected={fieldsOfStep(rejected, 'acceptance')}
+          onChange={changeAcceptance}
+          onBack={() => goTo('period')}
+          onNext={() => leave('acceptance', 'summary')}
+        />
+      ) : null}
+      {step === 'summary' ? (
+        <RenewalSummary
+          policy={policy}
+          draft={draft}
+          sending={sending}
+          failed={failed}
+          onEdit={goTo}
+          onBack={() => goTo('acceptance')}
+          onSubmit={send}
+        />
+      ) : null}
+      {step === 'done' && applicationNumber ? (
+        <RenewalThankYou applicationNumber={applicationNumber} />
+      ) : null}
+    </div>
+  );
+}

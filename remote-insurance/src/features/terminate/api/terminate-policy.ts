@@ -1,0 +1,38 @@
+import { useCallback, useState } from 'react';
+import { errorStatus, http, readApiError } from '@portal/shared';
+import type { FieldError, TerminateRequest } from '@portal/shared/wire';
+
+import { toPolicyEntry } from '../../policies/api/get-policies';
+
+/** `POST /api/en/policies/{id}/terminate`: 200 with the policy as it now is. */
+export async function terminatePolicy(body: TerminateRequest): Promise<{ endDate: string | null }> {
+  const answer: unknown = await http
+    .post(`api/en/policies/${encodeURIComponent(body.id)}/terminate`, { json: body })
+    .json();
+  const entry = toPolicyEntry(answer, 0);
+  // The termination is done either way; the new end date is only shown when the answer has one.
+  return { endDate: entry.ok ? entry.policy.endDate : null };
+}
+
+/** How a termination ended. */
+export type TerminateResult =
+  | { outcome: 'terminated'; endDate: string | null }
+  | { outcome: 'invalid'; fields: FieldError[] }
+  | { outcome: 'failed' };
+
+/** Sends the termination, with `sending` true meanwhile. */
+export function useTerminatePolicy() {
+  const [sending, setSending] = useState(false);
+  const terminate = useCallback(async (body: TerminateRequest): Promise<TerminateResult> => {
+    setSending(true);
+    try {
+      return { outcome: 'terminated', ...(await terminatePolicy(body)) };
+    } catch (error) {
+      const fields = errorStatus(error) === 400 ? ((await readApiError(error))?.fields ?? []) : [];
+      return fields.length > 0 ? { outcome: 'invalid', fields } : { outcome: 'failed' };
+    } finally {
+      setSending(false);
+    }
+  }, []);
+  return { sending, terminate };
+}

@@ -1,0 +1,101 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import type { Policy } from '@portal/shared/domain';
+import * as v from 'valibot';
+
+import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
+import { useSessionDraft } from '../../../lib/use-session-draft';
+import { useTerminatePolicy } from '../api/terminate-policy';
+import {
+  initialTerminationDraft,
+  TERMINATION_STEPS,
+  terminationDraftKey,
+  terminationDraftSchema,
+  terminationFormSchema,
+  toTerminateRequest,
+} from '../lib/termination-draft';
+import type { TerminationStep, TerminationValues } from '../lib/termination-draft';
+import { TerminationForm } from './termination-form';
+import { TerminationTerminated } from './termination-terminated';
+import { TerminationVerify } from './termination-verify';
+
+export type TerminateFlowProps = { policy: Policy };
+
+/** The termination steps of one policy; what was typed survives Back and a reload. */
+export function TerminateFlow({ policy }: TerminateFlowProps) {
+  const { t } = useTranslation('insurance');
+  const { draft, setDraft, clear } = useSessionDraft(
+    terminationDraftKey(policy.id),
+    terminationDraftSchema,
+    initialTerminationDraft(),
+  );
+  const [terminated, setTerminated] = useState<{ endDate: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [rejected, setRejected] = useState<readonly { field: string; code: string }[]>([]);
+  const { sending, terminate } = useTerminatePolicy();
+  const step: TerminationStep = terminated ? 'done' : draft.step;
+
+  const goTo = (next: 'form' | 'verify') => {
+    setFailed(false);
+    setDraft((previous) => ({ ...previous, step: next }));
+  };
+  const changeValues = useCallback(
+    (values: TerminationValues) => setDraft((previous) => ({ ...previous, values })),
+    [setDraft],
+  );
+
+  const send = async () => {
+    setFailed(false);
+    const checked = v.safeParse(terminationFormSchema(policy), draft.values);
+    if (!checked.success) {
+      goTo('form');
+      return;
+    }
+    const body = toTerminateRequest(policy.id, checked.output);
+    const result = await terminate(body);
+    if (result.outcome === 'terminated') {
+      clear();
+      setTerminated({ endDate: result.endDate ?? body.endDate });
+    } else if (result.outcome === 'invalid') {
+      setRejected(result.fields);
+      goTo('form');
+    } else {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <div className="flow">
+      <FlowSteps
+        steps={TERMINATION_STEPS.map((name) => t(`terminate.steps.${name}`))}
+        current={TERMINATION_STEPS.indexOf(step)}
+      />
+      <StepHeading step={step}>{t(`terminate.steps.${step}`)}</StepHeading>
+      {step === 'form' ? (
+        <TerminationForm
+          policy={policy}
+          values={draft.values}
+          rejected={rejected}
+          onChange={changeValues}
+          onNext={() => {
+            setRejected([]);
+            goTo('verify');
+          }}
+        />
+      ) : null}
+      {step === 'verify' ? (
+        <TerminationVerify
+          policy={policy}
+          values={draft.values}
+          sending={sending}
+          failed={failed}
+          onBack={() => goTo('form')}
+          onSubmit={send}
+        />
+      ) : null}
+      {step === 'done' && terminated ? (
+        <TerminationTerminated policy={policy} endDate={terminated.endDate} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/** @jest-environment jest-fixed-jsdom */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from '@portal/shared/router';
+import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
+import { jsonResponse, mockFetch } from '@portal/shared/testing';
+import type { FetchMock } from '@portal/shared/testing';
+import type { RawPolicy } from '@portal/shared/wire';
+
+import en from '../../../locales/en.json';
+import { TerminatePage } from './terminate-page';
+
+// Journeys through the steps, typed key by key: more than the default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
+initI18n({ lng: 'en-GB' });
+registerNamespace('insurance', { en, nl: () => import('../../../locales/nl.json') });
+
+const policy: RawPolicy = {
+  policyId: 'POL-1',
+  policyNumber: 'HE-1',
+  insuranceType: 'HEALTH',
+  coverage: 'Health Complete',
+  destination: 'NL',
+  startDate: '2026-01-01',
+  endDate: '2099-12-31',
+  birthDate: '2001-05-04',
+  cancelledFromStart: 'false',
+  status: 'ACTIVE',
+  editable: 'true',
+  renewable: 'true',
+  individual: 'true',
+  customerType: 'INDIVIDUAL',
+  totalAmount: 780,
+  paymentTerm: 'MONTHLY',
+  paymentMethod: 'DIRECT_DEBIT',
+  documents: [],
+};
+
+let fetchMock: FetchMock | undefined;
+let terminateAnswer: (body: { endDate: string }) => Response;
+afterEach(() => fetchMock?.restore());
+beforeEach(() => {
+  sessionStorage.clear();
+  useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'p-1' });
+  terminateAnswer = (body) => jsonResponse({ ...policy, endDate: body.endDate, renewable: 'false' });
+  fetchMock = mockFetch(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/policies')) return jsonResponse([policy]);
+    if (path.endsWith('/terminate')) return terminateAnswer((await request.json()) as { endDate: string });
+    if (path.endsWith('/certificate'))
+      return new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
+    return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+  });
+});
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <TerminatePage policyId="POL-1" />
+    </MemoryRouter>,
+  );
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('heading', { name: 'Terminate' });
+  await user.type(screen.getByLabelText(/New end date/), '21/12/2099');
+  await user.type(screen.getByLabelText(/Reason of termination/), 'Finished early');
+}
+
+describe('TerminatePage', () => {
+  it('should ask for the refund details only when a refund is wanted, and tie errors to them', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    expect(screen.queryByLabelText(/Account number/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByLabelText(/Account number/), '4111111111111111');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const account = screen.getByLabelText(/Account number/);
+    expect(account).toHaveAttribute('aria-invalid', 'true');
+    expect(account).toHaveAccessibleDescription('A refund cannot be paid to a credit card.');
+    expect(account).toHaveFocus();
+    expect(screen.getByLabelText(/Account holder name/)).toHaveAccessibleDescription(/required/i);
+  });
+
+  it('should read everything back with the days no longer covered, keep it on Back and after a reload', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Verify changes' })).toHaveFocus();
+    expect(screen.getByText('10 days')).toBeInTheDocument();
+    expect(screen.getByText('21/12/2099')).toBeInTheDocument();
+    expect(screen.getByText('Finished early')).toBeInTheDocument();
+
+    unmount();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Verify changes' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText(/New end date/)).toHaveValue('21/12/2099');
+    expect(screen.getByLabelText(/Reason of termination/)).toHaveValue('Finished early');
+  });
+
+  it('should terminate, confirm the new end date and offer the updated certificate', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = jest.fn(() => 'blob:certificate');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
+
+    expect(await screen.findByText('Policy HE-1 now ends on 21/12/2099.')).toBeInTheDocument();
+    const sent = fetchMock?.requests.find((request) => request.url.endsWith('/terminate'));
+    expect(await sent?.json()).toEqual({ id: 'POL-1', endDate: '2099-12-21', reason: 'Finished early' });
+    expect(sessionStorage.getItem('insurance.terminate.POL-1')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Download the updated certificate' }));
+    const download = fetchMock?.requests.find((request) => request.url.endsWith('/certificate'));
+    expect(new URL(download?.url ?? '').pathname).toBe('/api/en/policies/POL-1/certificate');
+  });
+
+  it('should say so when the termination fails, and stay on the verify step', async () => {
+    terminateAnswer = () => jsonResponse({ code: 'UNDER_REVIEW', message: 'Under review' }, 409);
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
+    expect(
+      await screen.findByText('Your policy could not be terminated. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Verify changes' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['under review', { status: 'UNDER_REVIEW' }],
+    ['arranged by the institute', { customerType: 'INSTITUTE' }],
+    ['not editable', { editable: 'false' }],
+  ] as const)('should not offer the flow for a policy %s', async (_, change) => {
+    fetchMock?.restore();
+    fetchMock = mockFetch(() => jsonResponse([{ ...policy, ...change }]));
+    renderPage();
+    expect(await screen.findByText('This policy cannot be terminated or shortened.')).toBeInTheDocument();
+  });
+});

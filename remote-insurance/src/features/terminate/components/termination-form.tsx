@@ -1,0 +1,86 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { Link } from '@portal/shared/router';
+import { paths } from '@portal/shared';
+import { formatDate } from '@portal/shared/domain';
+import type { Policy } from '@portal/shared/domain';
+import { Button, DateField, RadioGroup, TextAreaField, TextField, useValibotForm } from '@portal/shared/ui';
+import { YES_NO } from '@portal/shared/validation';
+
+import {
+  REFUND_FIELDS,
+  REQUIRED_REFUND_FIELDS,
+  refundFormField,
+  terminationFormSchema,
+} from '../lib/termination-draft';
+import type { RefundField, TerminationValues } from '../lib/termination-draft';
+
+export type TerminationFormProps = {
+  policy: Policy;
+  values: TerminationValues;
+  /** Fields the api refused on the last attempt. */
+  rejected: readonly { field: string; code: string }[];
+  onChange: (values: TerminationValues) => void;
+  onNext: () => void;
+};
+
+const BANK_FIELDS = REFUND_FIELDS.filter((field) => !field.startsWith('holder'));
+const HOLDER_FIELDS = REFUND_FIELDS.filter((field) => field.startsWith('holder'));
+
+/** Step 1: the new end date, the reason, and where a refund goes. */
+export function TerminationForm({ policy, values, rejected, onChange, onNext }: TerminationFormProps) {
+  const { t } = useTranslation('insurance');
+  const schema = useMemo(
+    () => terminationFormSchema({ startDate: policy.startDate, endDate: policy.endDate }),
+    [policy.startDate, policy.endDate],
+  );
+  const form = useValibotForm(schema, values);
+  const { setServerErrors } = form;
+
+  useEffect(() => onChange(form.values), [form.values, onChange]);
+  useEffect(() => {
+    if (rejected.length > 0) setServerErrors(rejected);
+  }, [rejected, setServerErrors]);
+
+  const refundField = (field: RefundField) => (
+    <TextField
+      key={field}
+      {...form.field(refundFormField(field))}
+      label={t(`terminate.refund.${field}`)}
+      required={REQUIRED_REFUND_FIELDS.includes(field)}
+    />
+  );
+
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit(onNext)}>
+      <p>
+        {t('terminate.form.intro', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
+      </p>
+      <DateField {...form.field('endDate')} label={t('terminate.form.endDate')} required />
+      <TextAreaField {...form.field('reason')} label={t('terminate.form.reason')} rows={3} required />
+      <RadioGroup
+        {...form.field('refundWanted')}
+        legend={t('terminate.form.refundWanted')}
+        hint={t('terminate.form.refundHint')}
+        options={YES_NO.map((value) => ({ value, label: t(`flow.answers.${value}`) }))}
+        inline
+      />
+      {form.values.refundWanted === 'YES' ? (
+        <>
+          <fieldset className="form__group">
+            <legend>{t('terminate.form.bank')}</legend>
+            {BANK_FIELDS.map(refundField)}
+          </fieldset>
+          <fieldset className="form__group">
+            <legend>{t('terminate.form.holder')}</legend>
+            {HOLDER_FIELDS.map(refundField)}
+          </fieldset>
+        </>
+      ) : null}
+      <div className="flow-actions">
+        <Link to={paths.insurances()}>{t('flow.cancel')}</Link>
+        <Button type="submit">{t('flow.next')}</Button>
+      </div>
+    </form>
+  );
+}

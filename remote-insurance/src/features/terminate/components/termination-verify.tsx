@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { formatDate } from '@portal/shared/domain';
+import type { Policy } from '@portal/shared/domain';
+import { Alert, Button } from '@portal/shared/ui';
+
+import { daysNoLongerCovered, REFUND_FIELDS, refundFormField } from '../lib/termination-draft';
+import type { TerminationValues } from '../lib/termination-draft';
+
+export type TerminationVerifyProps = {
+  policy: Policy;
+  values: TerminationValues;
+  sending: boolean;
+  failed: boolean;
+  onBack: () => void;
+  onSubmit: () => void;
+};
+
+/** Step 2: everything read back, with the days the policy will no longer cover. */
+export function TerminationVerify({
+  policy,
+  values,
+  sending,
+  failed,
+  onBack,
+  onSubmit,
+}: TerminationVerifyProps) {
+  const { t } = useTranslation('insurance');
+  const days = daysNoLongerCovered(policy.endDate, values.endDate);
+  const refund = values.refundWanted === 'YES';
+  return (
+    <div className="flow-summary">
+      {failed ? (
+        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('terminate.failed') }]} />
+      ) : null}
+      <p>{t('terminate.verify.intro', { number: policy.number })}</p>
+      <dl>
+        <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate)}</Row>
+        <Row term={t('terminate.form.endDate')}>{values.endDate}</Row>
+        <Row term={t('terminate.verify.daysNotCovered')}>{t('terminate.verify.days', { count: days })}</Row>
+        <Row term={t('terminate.form.reason')}>{values.reason}</Row>
+        <Row term={t('terminate.form.refundWanted')}>{t(`flow.answers.${values.refundWanted}`)}</Row>
+        {refund
+          ? REFUND_FIELDS.filter((field) => values[refundFormField(field)].trim() !== '').map((field) => (
+              <Row key={field} term={t(`terminate.refund.${field}`)}>
+                {values[refundFormField(field)]}
+              </Row>
+            ))
+          : null}
+      </dl>
+      <div className="flow-actions">
+        <Button variant="secondary" onClick={onBack}>
+          {t('flow.back')}
+        </Button>
+        <Button variant="danger" onClick={onSubmit} busy={sending}>
+          {t('terminate.verify.submit')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="definition">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
