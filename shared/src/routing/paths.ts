@@ -31,11 +31,9 @@ export const paths = {
   request: () => '/request',
   policyRenew: (policyId: string) => `/insurances/${segment(policyId)}/renew`,
   policyTerminate: (policyId: string) => `/insurances/${segment(policyId)}/terminate`,
-  paymentSettings: (policyId: string) => `/invoices/payment-settings/${segment(policyId)}`,
   resetPassword: () => '/resetpassword',
   activate: (id: string, username: string) => `/activate/${segment(id)}/${segment(username)}`,
   setPassword: (id: string, username: string) => `/setpassword/${segment(id)}/${segment(username)}`,
-  payInvoice: (invoiceNumber: string) => `/invoices/${segment(invoiceNumber)}/pay`,
   demoTest: () => '/demo-pages/test',
 } as const;
 
