@@ -33,11 +33,6 @@ export const paths = {
   resetPassword: () => '/resetpassword',
   activate: (id: string, username: string) => `/activate/${segment(id)}/${segment(username)}`,
   setPassword: (id: string, username: string) => `/setpassword/${segment(id)}/${segment(username)}`,
-  policyAddress: (policyId: string) => `/insurances/${segment(policyId)}/address`,
-  policyStartDate: (policyId: string) => `/insurances/${segment(policyId)}/start-date`,
-  policyRenew: (policyId: string) => `/insurances/${segment(policyId)}/renew`,
-  policyTerminate: (policyId: string) => `/insurances/${segment(policyId)}/terminate`,
-  paymentSettings: (policyId: string) => `/invoices/payment-settings/${segment(policyId)}`,
   payInvoice: (invoiceNumber: string) => `/invoices/${segment(invoiceNumber)}/pay`,
   demoTest: () => '/demo-pages/test',
 } as const;
