@@ -3,6 +3,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, addMonths, addYears, format, subDays } from 'date-fns';
 import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
+import { certificateLines } from '../src/routes/documents.js';
+import type { PolicyRow } from '../src/routes/policy-store.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
@@ -104,6 +106,16 @@ describe('policy changes', () => {
       const changed = await policy('POL-1001-H');
       assert.equal(changed.status, 'ACTIVE');
       assert.deepEqual(changed.destinationAddress, { ...address, houseNumberAddition: 'bis' });
+      const [row] = await t.db.query<PolicyRow>(
+        `SELECT po.*, pr.birth_date, pr.first_name, pr.surname FROM policies po
+         JOIN profiles pr ON pr.profile_id = po.profile_id WHERE po.policy_id = $1`,
+        ['POL-1001-H'],
+      );
+      assert.ok(row);
+      assert.deepEqual(certificateLines(row).at(-1), {
+        label: 'Address abroad',
+        value: 'Coolsingel 7 bis, 3011AD Rotterdam, NL',
+      });
       const plain = await post('/api/en/policies/POL-1001-H/address', anna, { id: 'POL-1001-H', ...address });
       assert.deepEqual(plain.json(), { underReview: false });
       assert.equal((await policy('POL-1001-H')).destinationAddress?.houseNumberAddition, undefined);
@@ -297,6 +309,42 @@ describe('policy changes', () => {
       const fourteen = await changeStartDate('POL-1001-S', day(-4));
       assert.equal(fourteen.statusCode, 200, fourteen.body);
       assert.equal((await policy('POL-1001-S')).startDate, day(-4));
+    });
+
+    it('should measure the 14 days from the original start date, so small moves cannot add up', async () => {
+      // Seven moves of 3 days each: the first four stay within 14 days of day 10, the others not.
+      const answers: number[] = [];
+      for (let move = 1; move <= 7; move += 1) {
+        const current = (await policy('POL-1001-S')).startDate;
+        const next = format(addDays(new Date(`${current}T12:00:00`), 3), 'yyyy-MM-dd');
+        const response = await changeStartDate('POL-1001-S', next);
+        answers.push(response.statusCode);
+        if (response.statusCode === 422) {
+          assert.deepEqual(response.json().fields, [
+            { field: 'startDate', code: 'validation.startDate.postponeTooFar' },
+          ]);
+        }
+      }
+      assert.deepEqual(answers, [200, 200, 200, 200, 422, 422, 422]);
+      assert.equal((await policy('POL-1001-S')).startDate, day(22));
+      const [row] = await t.db.query<{ original_start_date: string }>(
+        'SELECT original_start_date FROM policies WHERE policy_id = $1',
+        ['POL-1001-S'],
+      );
+      assert.equal(String(row?.original_start_date).slice(0, 10), day(10), 'the original start date is kept');
+      // Calculating follows the same rule, and a move back towards the original is allowed.
+      const priced = await post('/api/en/policies/POL-1001-S/calculate', anna, {
+        id: 'POL-1001-S',
+        kind: 'STARTDATE',
+        startDate: day(25),
+      });
+      assert.equal(priced.statusCode, 400);
+      assert.deepEqual(priced.json().fields, [
+        { field: 'startDate', code: 'validation.startDate.postponeTooFar' },
+      ]);
+      const back = await changeStartDate('POL-1001-S', day(6));
+      assert.equal(back.statusCode, 200, back.body);
+      assert.equal(back.json().startDate, day(6));
     });
 
     it("should refuse another student's policy", async () => {

@@ -123,6 +123,46 @@ describe('service calls', () => {
       assert.equal(stored?.body.person.email, 'lucia@example.com');
     });
 
+    it('should store only the validated request and refuse unknown fields with 400', async () => {
+      const padded = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: { ...application, person: { ...application.person, firstName: '  Lucia ' } },
+      });
+      assert.equal(padded.statusCode, 201, padded.body);
+      const [stored] = await t.db.query<{ body: unknown }>(
+        'SELECT body FROM requests WHERE application_number = $1',
+        [padded.json().applicationNumber],
+      );
+      assert.deepEqual(stored?.body, application, 'the trimmed, validated output');
+      const junk = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: {
+          ...application,
+          junk: 'x'.repeat(100_000),
+          person: { ...application.person, isAdmin: true },
+          educationalInstitution: { name: 'Utrecht University', ranking: 1 },
+        },
+      });
+      assert.equal(junk.statusCode, 400);
+      assert.equal(junk.json().code, 'VALIDATION_FAILED');
+      assert.deepEqual(
+        junk.json().fields.map((field: { field: string }) => field.field),
+        ['person.isAdmin', 'educationalInstitution.ranking', 'junk'],
+      );
+      const notAnObject = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: ['STAY'],
+      });
+      assert.equal(notAnObject.statusCode, 400);
+      assert.equal((await t.db.query('SELECT 1 FROM requests')).length, 1);
+    });
+
     it('should refuse insurance in the home country with 422 HOME_COUNTRY', async () => {
       const response = await t.request({
         method: 'POST',

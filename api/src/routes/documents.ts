@@ -31,6 +31,23 @@ function policyLines(policy: PolicyRow): PdfLine[] {
   ];
 }
 
+/**
+ * The lines of the certificate: the policy and, where one is recorded, the address abroad, so that an
+ * address change applied at once shows on the next certificate the student downloads.
+ */
+export function certificateLines(policy: PolicyRow): PdfLine[] {
+  const address = policy.destination_address;
+  if (!address) return policyLines(policy);
+  const street = [address.street, address.houseNumber, address.houseNumberAddition].filter(Boolean).join(' ');
+  return [
+    ...policyLines(policy),
+    {
+      label: 'Address abroad',
+      value: `${street}, ${address.postalCode} ${address.city}, ${address.country}`,
+    },
+  ];
+}
+
 /** Certificate, insurance card, conditions and policy documents as PDF. */
 export async function documentRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   async function policyFor(request: FastifyRequest<IdParams>) {
@@ -42,7 +59,7 @@ export async function documentRoutes(app: FastifyInstance, { db, config }: Route
     const policy = await policyFor(request);
     const pdf = await renderPdf(
       'Certificate of insurance',
-      policyLines(policy),
+      certificateLines(policy),
       'This certifies that the person named above is insured for the period shown.',
     );
     return sendPdf(reply, `certificate-${policy.policy_number ?? policy.policy_id}.pdf`, pdf);

@@ -26,4 +26,19 @@ export const pages = {
       (m) => m.TerminatePage,
     ),
   ),
+  startDate: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-start-date" */ '../features/start-date/components/start-date-page'
+    ).then((m) => m.StartDatePage),
+  ),
+  address: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-address" */ '../features/address/components/address-page').then(
+      (m) => m.AddressPage,
+    ),
+  ),
+  request: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-request" */ '../features/request/components/request-page').then(
+      (m) => m.RequestPage,
+    ),
+  ),
 } satisfies ExposedPages;

@@ -26,7 +26,28 @@ export const routes = {
           requiresAuth: true,
           page: 'terminate',
         },
+        {
+          name: 'insurances/start-date',
+          path: ':policyId/start-date',
+          titleKey: 'startDate.title',
+          requiresAuth: true,
+          page: 'startDate',
+        },
+        {
+          name: 'insurances/address',
+          path: ':policyId/address',
+          titleKey: 'address.title',
+          requiresAuth: true,
+          page: 'address',
+        },
       ],
+    },
+    {
+      name: 'request',
+      path: '/request',
+      titleKey: 'request.title',
+      requiresAuth: false,
+      page: 'request',
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

@@ -13,6 +13,11 @@ describe('paths', () => {
     expect(paths.demoTest()).toBe('/demo-pages/test');
   });
 
+  it('should build the pages beneath a policy', () => {
+    expect(paths.policyStartDate('POL-1001-S')).toBe('/insurances/POL-1001-S/start-date');
+    expect(paths.policyAddress('a/b')).toBe('/insurances/a%2Fb/address');
+  });
+
   it('should encode the parameters of account links', () => {
     expect(paths.activate('tok en', 'anna@example.com')).toBe('/activate/tok%20en/anna%40example.com');
     expect(paths.setPassword('t', 'a/b')).toBe('/setpassword/t/a%2Fb');

@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { http } from '@portal/shared';
+import type { AddressChangeRequest } from '@portal/shared/wire';
+import { addressSchema } from '@portal/shared/validation';
+
+/** The address form: the shared address schema, whose limits the api applies too. */
+export const addressFormSchema = addressSchema;
+
+export type AddressFormInput = v.InferInput<typeof addressFormSchema>;
+export type AddressFormOutput = v.InferOutput<typeof addressFormSchema>;
+
+const answerSchema = v.object({ underReview: v.boolean() });
+
+/**
+ * `POST /api/en/policies/{id}/address`. With a move reason the change goes under review
+ * (`underReview` true); without one it applies at once. Empty optional fields are left out.
+ */
+export async function saveAddress(
+  policyId: string,
+  address: AddressFormOutput,
+): Promise<{ underReview: boolean }> {
+  const { houseNumberAddition, moveReason, ...required } = address;
+  const body: AddressChangeRequest = {
+    id: policyId,
+    ...required,
+    ...(houseNumberAddition ? { houseNumberAddition } : {}),
+    ...(moveReason ? { moveReason } : {}),
+  };
+  const answer: unknown = await http
+    .post(`api/en/policies/${encodeURIComponent(policyId)}/address`, { json: body })
+    .json();
+  return v.parse(answerSchema, answer);
+}

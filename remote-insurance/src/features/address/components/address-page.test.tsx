@@ -1,0 +1,168 @@
+/** @jest-environment jest-fixed-jsdom */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { registerNamespace } from '@portal/shared';
+import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
+import type { FetchMock } from '@portal/shared/testing';
+
+import en from '../../../locales/en.json';
+import { policiesAnswer, rawPolicy, requestsTo } from '../../../test-support/policies';
+import { AddressPage } from './address-page';
+
+registerNamespace('insurance', { en, nl: () => import('../../../locales/nl.json') });
+
+let fetchMock: FetchMock | undefined;
+afterEach(() => fetchMock?.restore());
+
+const SAVE = '/api/en/policies/POL-1/address';
+
+function serve(save: () => Response = () => jsonResponse({ underReview: false })) {
+  fetchMock = mockFetch((request) => {
+    const url = new URL(request.url);
+    const policies = policiesAnswer(request, [rawPolicy({ status: 'ACTIVE' })]);
+    if (policies) return policies;
+    if (url.pathname === '/api/en/countries') {
+      return jsonResponse([
+        { code: 'BE', name: 'Belgium' },
+        { code: 'NL', name: 'Netherlands' },
+      ]);
+    }
+    if (url.pathname === '/pacos') {
+      return url.searchParams.get('pc') === '1012AB' && url.searchParams.get('nr') === '5'
+        ? jsonResponse(['Dam', 'Amsterdam'])
+        : jsonResponse({ code: 'INVALID_HOUSE_NUMBER', message: 'Invalid house number.' }, 404);
+    }
+    if (url.pathname === SAVE) return save();
+    return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+  });
+}
+
+function renderPage() {
+  return renderWithProviders(<AddressPage policyId="POL-1" />, {
+    authState: { authenticated: true, profileId: 'P-1001', username: 'Anna' },
+  });
+}
+
+const lookups = () => requestsTo(fetchMock?.requests ?? [], '/pacos');
+
+describe('AddressPage', () => {
+  it('should look up street and city once the typing pauses, and keep them editable', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012ab');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('Dam'));
+    expect(screen.getByLabelText('City')).toHaveValue('Amsterdam');
+    // One lookup for the whole postcode and number, not one per keystroke.
+    expect(lookups()).toHaveLength(1);
+    expect(new URL(lookups()[0]?.url ?? '').search).toBe('?pc=1012AB&nr=5');
+    expect(screen.getByLabelText('House number')).toHaveAccessibleDescription(
+      'Street and city are filled in. You can still change them.',
+    );
+    await user.clear(screen.getByLabelText('Street'));
+    await user.type(screen.getByLabelText('Street'), 'Damrak');
+    expect(screen.getByLabelText('Street')).toHaveValue('Damrak');
+  });
+
+  it('should say "Invalid house number." when the lookup does not know it, and save a typed address', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '99');
+    expect(await screen.findByText('Invalid house number.')).toBeInTheDocument();
+    expect(screen.getByLabelText('House number')).toHaveAccessibleDescription('Invalid house number.');
+    await user.type(screen.getByLabelText('Street'), 'Nieuwe straat');
+    await user.type(screen.getByLabelText('City'), 'Amsterdam');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(
+      await screen.findByText('Your new address is saved and your certificate is updated.'),
+    ).toBeInTheDocument();
+    expect(await requestsTo(fetchMock?.requests ?? [], SAVE)[0]?.json()).toEqual({
+      id: 'POL-1',
+      postalCode: '1012AB',
+      houseNumber: '99',
+      street: 'Nieuwe straat',
+      city: 'Amsterdam',
+      country: 'NL',
+    });
+  });
+
+  it('should look nothing up for another country', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('option', { name: 'Belgium' });
+    await user.selectOptions(screen.getByLabelText('Country'), 'Belgium');
+    await user.type(screen.getByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(lookups()).toHaveLength(0);
+  });
+
+  it('should put the change under review when a move reason is given', async () => {
+    serve(() => jsonResponse({ underReview: true }));
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Amsterdam'));
+    await user.type(screen.getByLabelText(/Reason for moving/), 'Closer to my university');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    const status = await screen.findByText(/Your address change is under review/);
+    expect(status).toHaveTextContent('4 business days');
+    expect(await requestsTo(fetchMock?.requests ?? [], SAVE)[0]?.json()).toMatchObject({
+      moveReason: 'Closer to my university',
+    });
+  });
+
+  it('should apply a change without a move reason at once and offer the updated certificate', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Amsterdam'));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(
+      await screen.findByText('Your new address is saved and your certificate is updated.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download the updated certificate' })).toBeInTheDocument();
+  });
+
+  it('should require a numeric house number and keep to the maximum lengths', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('House number'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(screen.getByLabelText('House number')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter numbers only.'),
+    );
+    expect(screen.getByLabelText('Postcode')).toHaveFocus();
+    expect(screen.getByLabelText('Street')).toHaveAttribute('maxlength', '60');
+    expect(screen.getByLabelText('Postcode')).toHaveAttribute('maxlength', '10');
+    expect(requestsTo(fetchMock?.requests ?? [], SAVE)).toHaveLength(0);
+  });
+
+  it('should show the fields the api rejected beside them', async () => {
+    serve(() =>
+      jsonResponse(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'No',
+          fields: [{ field: 'street', code: 'validation.maxLength' }],
+        },
+        400,
+      ),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Amsterdam'));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.getByLabelText('Street')).toHaveAttribute('aria-invalid', 'true'));
+  });
+});

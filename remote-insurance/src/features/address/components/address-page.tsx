@@ -1,0 +1,229 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { Link } from '@portal/shared/router';
+import { downloadDocument, errorStatus, paths, readApiError, useLocale } from '@portal/shared';
+import {
+  Alert,
+  Button,
+  PageHeading,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useValibotForm,
+} from '@portal/shared/ui';
+import { MAX_LENGTHS } from '@portal/shared/validation';
+import type { Policy } from '@portal/shared/domain';
+import type { PageProps } from '@portal/shared';
+
+import { PolicyChangeGate } from '../../policies/components/policy-change-gate';
+import { countryOptions, useCountries } from '../../countries/api/get-countries';
+import { addressFormSchema, saveAddress } from '../api/save-address';
+import type { AddressFormInput } from '../api/save-address';
+import { useAddressLookup } from './use-address-lookup';
+import '../../policies/components/change-page.css';
+
+export type AddressPageProps = PageProps;
+
+/** `/insurances/{policyId}/address`: record a new destination address for a policy. */
+export function AddressPage({ policyId }: AddressPageProps) {
+  const { t } = useTranslation('insurance');
+  return (
+    <section className="change-page">
+      <PageHeading title={t('address.title')} description={t('address.intro')} focusOnMount />
+      <PolicyChangeGate policyId={policyId} textsKey="address">
+        {(policy) => <AddressForm policy={policy} />}
+      </PolicyChangeGate>
+    </section>
+  );
+}
+
+type Outcome = { kind: 'form' } | { kind: 'saved'; underReview: boolean };
+
+export type AddressFormProps = { policy: Policy };
+
+/** The address form with the postcode lookup; the result says whether the change is under review. */
+export function AddressForm({ policy }: AddressFormProps) {
+  const { t } = useTranslation('insurance');
+  const { locale } = useLocale();
+  const lookupId = useId();
+  const countries = useCountries();
+  const form = useValibotForm(addressFormSchema, {
+    postalCode: '',
+    houseNumber: '',
+    houseNumberAddition: '',
+    street: '',
+    city: '',
+    country: policy.destinationAddress?.country ?? policy.destination,
+    moveReason: '',
+  } satisfies AddressFormInput);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
+  const [failed, setFailed] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const { setValue } = form;
+
+  // The lookup knows Dutch addresses only; elsewhere street and city are typed.
+  const lookup = useAddressLookup(
+    form.values.postalCode,
+    form.values.houseNumber,
+    form.values.country === 'NL',
+    (street, city) => {
+      setValue('street', street);
+      setValue('city', city);
+    },
+  );
+
+  useEffect(() => {
+    if (outcome.kind === 'saved') confirmation.current?.focus();
+  }, [outcome.kind]);
+
+  const onSubmit = form.handleSubmit(async (output) => {
+    setFailed(false);
+    try {
+      const { underReview } = await saveAddress(policy.id, output);
+      setOutcome({ kind: 'saved', underReview });
+    } catch (error) {
+      const fields = errorStatus(error) === 400 ? ((await readApiError(error))?.fields ?? []) : [];
+      if (fields.length > 0) form.setServerErrors(fields);
+      else setFailed(true);
+    }
+  });
+
+  const downloadCertificate = async () => {
+    setDownloadFailed(false);
+    try {
+      await downloadDocument(
+        `api/en/policies/${encodeURIComponent(policy.id)}/certificate`,
+        `certificate-${policy.number}.pdf`,
+      );
+    } catch {
+      setDownloadFailed(true);
+    }
+  };
+
+  if (outcome.kind === 'saved') {
+    return (
+      <div ref={confirmation} role="status" tabIndex={-1} className="confirmation">
+        {outcome.underReview ? (
+          <p>{t('address.underReview')}</p>
+        ) : (
+          <>
+            <p>{t('address.applied')}</p>
+            <Button variant="secondary" onClick={downloadCertificate}>
+              {t('address.certificate')}
+            </Button>
+            {downloadFailed ? <p className="form-error">{t('address.certificateFailed')}</p> : null}
+          </>
+        )}
+        <p>
+          <Link to={paths.insurances()}>{t('address.back')}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const lookupText =
+    lookup === 'looking'
+      ? t('address.lookup.looking')
+      : lookup === 'found'
+        ? t('address.lookup.found')
+        : lookup === 'unknown'
+          ? t('errors.invalidHouseNumber')
+          : lookup === 'failed'
+            ? t('address.lookup.failed')
+            : '';
+  const options = countries.state.status === 'success' ? countryOptions(countries.state.data, locale) : [];
+  const country = form.values.country;
+  // Until the countries are loaded the current choice is still shown.
+  const countryChoices =
+    options.some((option) => option.value === country) || !country
+      ? options
+      : [{ value: country, label: country }, ...options];
+
+  return (
+    <>
+      {policy.destinationAddress ? (
+        <dl className="change-page__summary">
+          <div className="definition">
+            <dt>{t('address.current')}</dt>
+            <dd>
+              <address>
+                {policy.destinationAddress.street} {policy.destinationAddress.houseNumber}
+                {policy.destinationAddress.houseNumberAddition
+                  ? ` ${policy.destinationAddress.houseNumberAddition}`
+                  : ''}
+                <br />
+                {policy.destinationAddress.postalCode} {policy.destinationAddress.city}
+              </address>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {failed ? (
+        <Alert type="error" title={t('address.failedTitle')} messages={[{ code: 'errors.internal' }]} />
+      ) : null}
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
+        <SelectField
+          {...form.field('country')}
+          label={t('address.country')}
+          options={countryChoices}
+          autoComplete="country"
+          required
+        />
+        <TextField
+          {...form.field('postalCode')}
+          label={t('address.postalCode')}
+          autoComplete="postal-code"
+          maxLength={MAX_LENGTHS.postalCode}
+          required
+        />
+        <TextField
+          {...form.field('houseNumber')}
+          label={t('address.houseNumber')}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={MAX_LENGTHS.houseNumber}
+          aria-describedby={lookupText ? lookupId : undefined}
+          required
+        />
+        <TextField
+          {...form.field('houseNumberAddition')}
+          label={t('address.addition')}
+          maxLength={MAX_LENGTHS.houseNumberAddition}
+        />
+        {/* Announces what the lookup found, or that the house number is unknown there. */}
+        <p
+          id={lookupId}
+          role="status"
+          className={lookup === 'unknown' || lookup === 'failed' ? 'form-error' : 'field__hint'}
+        >
+          {lookupText}
+        </p>
+        <TextField
+          {...form.field('street')}
+          label={t('address.street')}
+          autoComplete="address-line1"
+          maxLength={MAX_LENGTHS.street}
+          required
+        />
+        <TextField
+          {...form.field('city')}
+          label={t('address.city')}
+          autoComplete="address-level2"
+          maxLength={MAX_LENGTHS.city}
+          required
+        />
+        <TextAreaField
+          {...form.field('moveReason')}
+          label={t('address.moveReason')}
+          hint={t('address.moveReasonHint')}
+          maxLength={MAX_LENGTHS.moveReason}
+          rows={3}
+        />
+        <Button type="submit" busy={form.isSubmitting}>
+          {t('address.save')}
+        </Button>
+      </form>
+    </>
+  );
+}
