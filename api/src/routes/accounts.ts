@@ -46,6 +46,20 @@ export async function accountRoutes(
     return row;
   }
 
+  // Counting the mails of the last hour and sending the next one must not interleave for one address,
+  // or two requests counted together both pass (seen on PostgreSQL, where queries truly overlap).
+  // One api process serves the database, so a queue per address in the process is enough.
+  const mailQueues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(address: string, job: () => Promise<T>): Promise<T> {
+    const key = address.toLowerCase();
+    const run = (mailQueues.get(key) ?? Promise.resolve()).catch(() => undefined).then(job);
+    const settled = run.finally(() => {
+      if (mailQueues.get(key) === settled) mailQueues.delete(key);
+    });
+    mailQueues.set(key, settled);
+    return run;
+  }
+
   /** Whether `address` may get another link mail this hour (at most `mailsPerHour`). */
   async function mayMail(address: string): Promise<boolean> {
     const [row] = await db.query<{ count: number }>(
@@ -83,25 +97,27 @@ export async function accountRoutes(
     // tells which addresses have an account.
     const email = v.safeParse(emailSchema, request.params.id);
     if (email.success) {
-      background.run(async () => {
-        const [account] = await db.query<{ id: string; email: string }>(
-          'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
-          [email.output],
-        );
-        if (!account || !(await mayMail(account.email))) return;
-        // Only the newest link sets a password.
-        await revokeTokens(db, account.id, ['PASSWORD']);
-        const token = await createToken(db, config, account.id, 'PASSWORD');
-        const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
-        await mailer.send(
-          linkMail(
-            account.email,
-            'Set a new password',
-            'Set a new password with this link (valid for 1 hour):',
-            link,
-          ),
-        );
-      });
+      background.run(() =>
+        oneAtATime(email.output, async () => {
+          const [account] = await db.query<{ id: string; email: string }>(
+            'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
+            [email.output],
+          );
+          if (!account || !(await mayMail(account.email))) return;
+          // Only the newest link sets a password.
+          await revokeTokens(db, account.id, ['PASSWORD']);
+          const token = await createToken(db, config, account.id, 'PASSWORD');
+          const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
+          await mailer.send(
+            linkMail(
+              account.email,
+              'Set a new password',
+              'Set a new password with this link (valid for 1 hour):',
+              link,
+            ),
+          );
+        }),
+      );
     }
     return reply.status(204).send();
   });
@@ -148,19 +164,21 @@ export async function accountRoutes(
     );
     const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
-    if (!(await mayMail(newUsername))) throw rateLimited(3600);
-    // Only the newest confirmation link changes the address.
-    await revokeTokens(db, principal.accountId, ['EMAIL']);
-    const token = await createToken(db, config, principal.accountId, 'EMAIL', newUsername);
-    const link = `${config.publicOrigin}/en/confirm-email/${token}/${encodeURIComponent(newUsername)}`;
-    await mailer.send(
-      linkMail(
-        newUsername,
-        'Confirm your new e-mail address',
-        'Confirm your new e-mail address (valid for 24 hours):',
-        link,
-      ),
-    );
+    await oneAtATime(newUsername, async () => {
+      if (!(await mayMail(newUsername))) throw rateLimited(3600);
+      // Only the newest confirmation link changes the address.
+      await revokeTokens(db, principal.accountId, ['EMAIL']);
+      const token = await createToken(db, config, principal.accountId, 'EMAIL', newUsername);
+      const link = `${config.publicOrigin}/en/confirm-email/${token}/${encodeURIComponent(newUsername)}`;
+      await mailer.send(
+        linkMail(
+          newUsername,
+          'Confirm your new e-mail address',
+          'Confirm your new e-mail address (valid for 24 hours):',
+          link,
+        ),
+      );
+    });
     return reply.status(204).send();
   });
 
