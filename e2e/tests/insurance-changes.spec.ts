@@ -96,8 +96,10 @@ test.describe('changing a policy and requesting insurance', () => {
     consoleGuard,
   }) => {
     await logIn(page, USERS.anna);
-    const health = await policyOf(page, 'HEALTH');
-    await page.goto(`/en/insurances/${health.policyId}/address`);
+    // The Stay policy: the renewal and termination journeys need the Travel and Health policies open
+    // to changes, and a change under review stays under review.
+    const stay = await policyOf(page, 'STAY');
+    await page.goto(`/en/insurances/${stay.policyId}/address`);
     await expect(page.getByRole('heading', { name: 'Change your destination address' })).toBeVisible();
     await expect(page.getByLabel('Postcode')).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
@@ -113,11 +115,11 @@ test.describe('changing a policy and requesting insurance', () => {
     await expect(page.getByText(/Your address change is under review/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to My Insurance' }).click();
-    await expect(card(page, 'Health').getByText('Under review', { exact: true })).toBeVisible();
-    expect((await policyOf(page, 'HEALTH')).status).toBe('UNDER_REVIEW');
+    await expect(card(page, 'Stay').getByText('Under review', { exact: true })).toBeVisible();
+    expect((await policyOf(page, 'STAY')).status).toBe('UNDER_REVIEW');
 
     // Under review, the policy offers no further change.
-    await page.goto(`/en/insurances/${health.policyId}/address`);
+    await page.goto(`/en/insurances/${stay.policyId}/address`);
     await expect(page.getByText(/This policy is under review/)).toBeVisible();
     await expect(page.getByLabel('Postcode')).toHaveCount(0);
 
