@@ -92,6 +92,7 @@ async function firstLoad(browser, url, storageState) {
 }
 
 const median = (values) => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
@@ -159,6 +160,12 @@ async function lighthouseRun(chromium, executablePath, url, cookie) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr?.finalDisplayedUrl ?? lhr?.finalUrl ?? url,
+      problems: [
+        lhr?.runtimeError?.message,
+        ...['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+          (key) => lhr?.audits?.[key]?.errorMessage,
+        ),
+      ].filter(Boolean),
     };
   } finally {
     await browser.close();
@@ -168,9 +175,15 @@ async function lighthouseRun(chromium, executablePath, url, cookie) {
 /** The median of `runs` Lighthouse runs of a page, per figure. */
 async function lighthouseMedian(chromium, executablePath, url, runs, cookie) {
   const results = [];
-  for (let run = 0; run < runs; run += 1)
-    results.push(await lighthouseRun(chromium, executablePath, url, cookie));
-  const pick = (key) => median(results.map((result) => result[key]));
+  for (let run = 0; run < runs; run += 1) {
+    const result = await lighthouseRun(chromium, executablePath, url, cookie);
+    results.push(result);
+    console.log(
+      `  run ${run + 1}: performance ${result.performance}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
+    );
+  }
+  // A run whose audit failed has no figure: the median is taken over the runs that have one.
+  const pick = (key) => median(results.map((result) => result[key]).filter((value) => !Number.isNaN(value)));
   const landed = results.map((result) => new URL(result.finalUrl).pathname);
   return {
     performance: pick('performance'),
