@@ -15,6 +15,8 @@ describe('host server', () => {
   beforeAll(async () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'assets', 'main.1a2b3c4d.js'), 'var main;');
     upstream = Fastify();
     upstream.all('/*', async (request, reply) => {
       void reply.header('Set-Cookie', 'UPSTREAM=1; Path=/');
@@ -189,6 +191,21 @@ describe('host server', () => {
     expect(() => readHostConfig({ HOST_PORT: '99999' })).toThrow(
       'HOST_PORT must be a port number between 1 and 65535, got "99999".',
     );
+  });
+
+  it('should send the document headers with pages, not with every hashed script', async () => {
+    const app = await server();
+    const page = await app.inject({ url: '/en/login' });
+    const script = await app.inject({ url: '/en/assets/main.1a2b3c4d.js' });
+    expect(script.statusCode).toBe(200);
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options']) {
+      expect(page.headers[name]).toBeTruthy();
+      expect(script.headers[name]).toBeUndefined();
+    }
+    for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) {
+      expect(script.headers[name]).toBe(page.headers[name]);
+    }
+    await app.close();
   });
 
   it('should deny the browser features the portal does not use', async () => {

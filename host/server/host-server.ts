@@ -7,7 +7,7 @@ import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
-import { PERMISSIONS_POLICY, securityHeaders } from './security-headers';
+import { DOCUMENT_ONLY_HEADERS, isBuiltAsset, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
 import { createStartData, linkHeader, renderPage } from './start-data';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
@@ -129,6 +129,9 @@ export async function createHostServer(
       : undefined,
     setup: async (app) => {
       await app.register(helmet, securityHeaders(config.runtime));
+      app.addHook('onSend', async (request, reply) => {
+        if (isBuiltAsset(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      });
 
       app.addHook('onRequest', async (request, reply) => {
         void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
