@@ -155,6 +155,18 @@ describe('the start data of a page', () => {
     await app.close();
   });
 
+  it('should tell the page whether the request carried a session cookie', async () => {
+    const app = await server(true);
+    const visitor = await app.inject({ url: '/en/faq', headers: { cookie: 'XSRF-TOKEN=x' } });
+    expect(startData(visitor.body).session).toBe(false);
+    const student = await app.inject({
+      url: '/en/faq',
+      headers: { cookie: 'XSRF-TOKEN=x; PORTAL_SESSION=abc' },
+    });
+    expect(startData(student.body).session).toBe(true);
+    await app.close();
+  });
+
   it('should send the page without what it could not read, for the browser to fetch', async () => {
     const app = await server(false);
     const res = await app.inject({ url: '/en/' });

@@ -207,16 +207,17 @@ export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fet
       within(cached(pageTrees, runtime.contentRoot)),
     ]);
     const routeTables = Object.fromEntries(tables.filter(([, table]) => table !== undefined));
+    const loggedIn = (cookieHeader ?? '')
+      .split(';')
+      .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
     const data: StartData = {
       runtime,
       routeTables,
       ...(pages ? { pageTree: { root: runtime.contentRoot, lang: EMBEDDED_LANGUAGE, pages } } : {}),
+      session: loggedIn,
     };
 
     // A guarded page without a session shows the login page: preload the remote that serves that.
-    const loggedIn = (cookieHeader ?? '')
-      .split(';')
-      .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
     const found = findRemote(routeTables, pathname);
     const login = findRemote(routeTables, '/login');
     const target = found && found.requiresAuth && !loggedIn ? login : found;
