@@ -208,9 +208,19 @@ describe('host server', () => {
     await app.close();
   });
 
+  it("should give the backends' answers a policy that loads nothing", async () => {
+    const app = await server();
+    const api = await app.inject({ url: '/api/checksession' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['permissions-policy']).toBeUndefined();
+    await app.close();
+  });
+
   it('should deny the browser features the portal does not use', async () => {
     const app = await server();
-    for (const url of ['/en/', '/api/checksession']) {
+    for (const url of ['/en/', '/en/login']) {
       const policy = String((await app.inject({ url })).headers['permissions-policy']);
       for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
         expect(policy).toContain(feature);

@@ -7,7 +7,13 @@ import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
-import { DOCUMENT_ONLY_HEADERS, isBuiltAsset, PERMISSIONS_POLICY, securityHeaders } from './security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  DOCUMENT_ONLY_HEADERS,
+  isBuiltAsset,
+  PERMISSIONS_POLICY,
+  securityHeaders,
+} from './security-headers';
 import { createStartData, linkHeader, renderPage } from './start-data';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
@@ -49,6 +55,9 @@ export const API_BODY_LIMIT = 1024 * 1024;
 export const CLAIM_BODY_LIMIT = 51 * 1024 * 1024;
 
 const CLAIMS_PATH = '/api/en/claims';
+
+/** Whether an answer is a page (the payment sandbox's form) rather than data. */
+const isPage = (contentType: unknown): boolean => String(contentType ?? '').startsWith('text/html');
 
 /** The body limit of a proxied path, or null for paths the host serves itself. */
 export function bodyLimitFor(urlPath: string): number | null {
@@ -130,7 +139,17 @@ export async function createHostServer(
     setup: async (app) => {
       await app.register(helmet, securityHeaders(config.runtime));
       app.addHook('onSend', async (request, reply) => {
-        if (isBuiltAsset(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        if (isBuiltAsset(request.url)) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        } else if (
+          bodyLimitFor(request.url.split('?')[0] ?? '') !== null &&
+          !isPage(reply.getHeader('content-type'))
+        ) {
+          for (const name of DOCUMENT_ONLY_HEADERS) {
+            if (name !== 'x-frame-options') reply.removeHeader(name);
+          }
+          void reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+        }
       });
 
       app.addHook('onRequest', async (request, reply) => {

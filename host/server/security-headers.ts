@@ -85,6 +85,13 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-dns-prefetch-control',
 ] as const;
 
+/**
+ * The policy of a backend's answer (JSON, a PDF download) as the API security guides advise: it may
+ * load nothing and be framed by no one, should a browser ever show it as a page. Much shorter than
+ * the page's policy with its remote origins, and stricter.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** The build's hashed files: scripts, style sheets and images, never a page. */
 export const isBuiltAsset = (url: string): boolean =>
   /^\/en\/assets\/[^?#]+\.(js|css|svg|png|woff2)(\?|$)/.test(url);
