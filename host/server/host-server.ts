@@ -14,7 +14,7 @@ import {
   PERMISSIONS_POLICY,
   securityHeaders,
 } from './security-headers';
-import { createStartData, linkHeader, renderPage } from './start-data';
+import { createStartData, linkHeader, renderPage, templatePreloads } from './start-data';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
 export function withContentApiKey(search: string | undefined, reqUrl: string, apiKey: string): string {
@@ -122,6 +122,10 @@ export async function createHostServer(
   const templateFile = path.join(config.distDir, 'index.html');
   const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
   const startPage = createStartData(config, fetchImpl);
+  const hostPreloads = template ? templatePreloads(template) : [];
+  // Node takes the hints one link each.
+  const earlyHints =
+    hostPreloads.length > 0 ? hostPreloads.map((preload) => linkHeader([preload])) : undefined;
 
   return createStaticServer({
     root: config.distDir,
@@ -129,7 +133,17 @@ export async function createHostServer(
     logger,
     trustProxy: config.trustProxy,
     renderPage: template
-      ? async (request) => {
+      ? async (request, reply) => {
+          // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
+          // while the start data is read (browsers act on them over HTTP/2 and later).
+          if (earlyHints) {
+            try {
+              reply.raw.writeEarlyHints({ link: earlyHints });
+            } catch (error) {
+              // Hints only speed things up: a connection that cannot take them still gets the page.
+              request.log.debug(error, 'no early hints on this connection');
+            }
+          }
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
           const { data, preloads } = await startPage(pathname, request.headers.cookie);
           const headers: Record<string, string> = preloads.length > 0 ? { Link: linkHeader(preloads) } : {};
