@@ -38,7 +38,10 @@ describe('createStaticServer', () => {
 
   it.each(['br', 'gzip'])('should serve the %s copy of a hashed asset as immutable too', async (encoding) => {
     const app = await createStaticServer({ root });
-    const res = await app.inject({ url: '/assets/app.5e6f7a8b.js', headers: { 'accept-encoding': encoding } });
+    const res = await app.inject({
+      url: '/assets/app.5e6f7a8b.js',
+      headers: { 'accept-encoding': encoding },
+    });
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await app.close();
