@@ -16,7 +16,8 @@ import { repoRoot } from './paths.mjs';
 export const MAX_LOAD_SECONDS = 60;
 const XSRF = 'load-test-xsrf';
 const STUDENT = { email: 'anna.devries@example.com', profileId: 'P-1001', policyNumber: 'TR-2026-100101' };
-const BOUNDARY = '----portal-load-test-boundary';
+/** The multipart boundary of {@link claimBody}. */
+export const BOUNDARY = '----portal-load-test-boundary';
 
 /** Environment the stack needs for the run: the limits per client address raised, as for the journeys. */
 export const LOAD_ENV = { API_RATE_LIMIT_AUTH: '10000', API_RATE_LIMIT_CONTENT: '1000000' };
