@@ -19,11 +19,13 @@ type PagesModules = {
 
 let entries: Partial<Record<RemoteName, string>> = {};
 const loaded = new Map<RemoteName, Promise<RemotePages>>();
+const failed = new Set<RemoteName>();
 
 /** Tells the federation runtime where each remote's manifest is (from the runtime config). */
 export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string>>): void {
   entries = { ...remotes };
   loaded.clear();
+  failed.clear();
   const list = Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string }));
   if (list.length > 0) registerRemotes(list, { force: true });
 }
@@ -35,17 +37,27 @@ export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string
 export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
   let pages = loaded.get(remote);
   if (!pages) {
-    pages = loadRemote<PagesModules[typeof remote]>(`${remote}/pages`).then((module) => {
-      if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
-      return module.pages;
-    });
+    pages = loadRemote<PagesModules[typeof remote]>(`${remote}/pages`)
+      .then((module) => {
+        if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
+        return module.pages;
+      })
+      .catch((error: unknown) => {
+        failed.add(remote);
+        throw error;
+      });
     loaded.set(remote, pages);
   }
   return pages;
 }
 
-/** Forgets a failed load and registers the remote again, so the next load fetches it afresh. */
+/**
+ * Forgets a failed load and registers the remote again, so the next load fetches it afresh. A remote
+ * that did load is kept (its page's own code failed, which the page fetches again by itself).
+ */
 export function retryRemotePages(remote: RemoteName): void {
+  if (loaded.has(remote) && !failed.has(remote)) return;
+  failed.delete(remote);
   loaded.delete(remote);
   const entry = entries[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
