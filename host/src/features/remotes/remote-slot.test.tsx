@@ -154,6 +154,22 @@ describe('RemoteSlot', () => {
     expect(loadPage).toHaveBeenCalledTimes(2);
   });
 
+  it('should load on one Retry even when the first attempt after it meets a failed preload', async () => {
+    mockedLoadRemote.mockImplementationOnce(failingLoad(new Error('RUNTIME-003 manifest unreachable')));
+    await renderSlot();
+    expect(
+      await screen.findByText('This part of the portal is temporarily unavailable.'),
+    ).toBeInTheDocument();
+
+    mockedLoadRemote
+      .mockImplementationOnce(failingLoad(new Error('RUNTIME-008 entry failed (preloaded)')))
+      .mockResolvedValueOnce({ pages: { login: () => <p>login after one retry</p> } });
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByText('login after one retry')).toBeInTheDocument();
+  });
+
   it('should try again by itself when the browser comes back online', async () => {
     mockedLoadRemote.mockImplementationOnce(failingLoad(new TypeError('Failed to fetch')));
     await renderSlot();
