@@ -21,6 +21,8 @@ export type GlobalAlertState = {
   showRateLimited: (minutes: number) => void;
   /** Shows "Service unavailable" (SPEC.md §8): the backend cannot be reached now. */
   showServiceUnavailable: () => void;
+  /** Hides "Service unavailable" once the backend answers again; any other alert stays. */
+  clearServiceUnavailable: () => void;
   /** Hides the alert. */
   clear: () => void;
 };
@@ -31,7 +33,16 @@ const NO_ALERT: GlobalAlert = { type: 'none', title: '', messages: [] };
  * The global error alert (one instance for the whole page: `@portal/shared` is a Module
  * Federation singleton). The HTTP client fills it on every 500; the host renders it.
  */
-export const useGlobalAlertStore = create<GlobalAlertState>()((set) => ({
+const SERVICE_UNAVAILABLE: GlobalAlert = {
+  type: 'error',
+  title: 'CommonError.title',
+  messages: [{ code: 'errors.serviceUnavailable' }],
+};
+
+const isServiceUnavailable = (alert: GlobalAlert): boolean =>
+  alert.messages.length === 1 && alert.messages[0]?.code === 'errors.serviceUnavailable';
+
+export const useGlobalAlertStore = create<GlobalAlertState>()((set, get) => ({
   alert: NO_ALERT,
   showIncident: (iId) =>
     set({
@@ -49,9 +60,9 @@ export const useGlobalAlertStore = create<GlobalAlertState>()((set) => ({
         messages: [{ code: 'errors.rateLimited', context: { count: minutes } }],
       },
     }),
-  showServiceUnavailable: () =>
-    set({
-      alert: { type: 'error', title: 'CommonError.title', messages: [{ code: 'errors.serviceUnavailable' }] },
-    }),
+  showServiceUnavailable: () => set({ alert: SERVICE_UNAVAILABLE }),
+  clearServiceUnavailable: () => {
+    if (isServiceUnavailable(get().alert)) set({ alert: NO_ALERT });
+  },
   clear: () => set({ alert: NO_ALERT }),
 }));

@@ -224,6 +224,32 @@ describe('useAuthStore', () => {
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, apiUnavailable: true });
     });
 
+    it.each([404, 502, 503, 504])(
+      'should keep a logged-in student logged in when the backend cannot be reached (%i)',
+      async (status) => {
+        fetchMock = mockFetch(() =>
+          status === 404
+            ? emptyResponse(404)
+            : jsonResponse({ code: 'BACKEND_UNAVAILABLE', message: 'x' }, status),
+        );
+        useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+        await useAuthStore.getState().checkSession();
+        expect(useAuthStore.getState()).toMatchObject({
+          authenticated: true,
+          username: 'Anna',
+          profileId: 'P-1',
+          apiUnavailable: true,
+        });
+      },
+    );
+
+    it('should say that a session the backend no longer knows has expired', async () => {
+      fetchMock = mockFetch(() => emptyResponse(401));
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1', sessionEnd: null });
+      await useAuthStore.getState().checkSession();
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, sessionEnd: 'expired' });
+    });
+
     it('should become unauthenticated on a network failure', async () => {
       fetchMock = mockFetch(() => {
         throw new Error('offline');
@@ -234,7 +260,30 @@ describe('useAuthStore', () => {
     });
   });
 
+  describe('markUnauthenticated', () => {
+    it('should forget the session and say that it expired', () => {
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1', sessionEnd: null });
+      useAuthStore.getState().markUnauthenticated();
+      expect(useAuthStore.getState()).toMatchObject({
+        authenticated: false,
+        profileId: null,
+        sessionEnd: 'expired',
+      });
+    });
+  });
+
   describe('logout', () => {
+    it('should say that the session ended by logging out, and a login starts afresh', async () => {
+      fetchMock = mockFetch((request) =>
+        new URL(request.url).pathname === '/api/login' ? jsonResponse(SIGNED_IN) : emptyResponse(204),
+      );
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1', sessionEnd: null });
+      await useAuthStore.getState().logout();
+      expect(useAuthStore.getState().sessionEnd).toBe('logout');
+      await useAuthStore.getState().login('anna@example.com', 'pw');
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: true, sessionEnd: null });
+    });
+
     it('should call the logout endpoint and clear the session', async () => {
       fetchMock = mockFetch(() => emptyResponse(204));
       useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });

@@ -37,8 +37,17 @@ export type AuthSession = {
   profileId: string | null;
 };
 
+/**
+ * How the last session ended in this page: the student logged out, or the backend said the session
+ * was over (a 401, or a session check that found none). Drafts on the device are removed after a
+ * logout only: a student whose session expired logs in again and finds what they were typing.
+ */
+export type SessionEnd = 'logout' | 'expired' | null;
+
 /** State and actions of {@link useAuthStore}. */
 export type AuthState = AuthSession & {
+  /** How the last session ended; `null` while signed in or before any session. Not persisted. */
+  sessionEnd: SessionEnd;
   /**
    * True while a session check is under way. Pages that need a login wait for it rather than send a
    * student with a valid session cookie to the login page; public pages do not wait.
@@ -50,13 +59,16 @@ export type AuthState = AuthSession & {
   checkSession: () => Promise<void>;
   /** `GET /api/logout`; the store is cleared even when the call fails. Never rejects. */
   logout: () => Promise<void>;
-  /** Forgets the session in the browser (after any 401). */
+  /** Forgets the session in the browser (after any 401): it has expired. */
   markUnauthenticated: () => void;
   /** Records that the backend cannot be reached (a 404 of SPEC.md §8, or the proxy's 502–504). */
   markApiUnavailable: () => void;
+  /** Records that the backend answers again (after it could not be reached). */
+  markApiAvailable: () => void;
 };
 
 const SIGNED_OUT = { authenticated: false, username: null, profileId: null } as const;
+const EXPIRED = { ...SIGNED_OUT, sessionEnd: 'expired' } as const;
 
 function isLoginResponse(value: unknown): value is LoginResponse {
   return (
@@ -69,9 +81,10 @@ function isLoginResponse(value: unknown): value is LoginResponse {
   );
 }
 
-function signedIn(body: LoginResponse): Partial<AuthSession> {
+function signedIn(body: LoginResponse): Partial<AuthState> {
   return {
     authenticated: true,
+    sessionEnd: null,
     username: body.firstName,
     profileId: body.profileId,
     blocked: false,
@@ -113,10 +126,11 @@ export const useAuthStore = create<AuthState>()(
       username: null,
       profileId: null,
       sessionChecking: false,
+      sessionEnd: null,
 
       login: async (email, password) => {
         const mine = (generation += 1);
-        const apply = (state: Partial<AuthSession>) => {
+        const apply = (state: Partial<AuthState>) => {
           if (mine === generation) set(state);
         };
         const post = () =>
@@ -165,18 +179,20 @@ export const useAuthStore = create<AuthState>()(
       checkSession: async () => {
         // A check does not start a generation: it only reports, and a newer login or logout wins.
         const mine = generation;
-        const apply = (state: Partial<AuthSession>) => {
+        const apply = (state: Partial<AuthState>) => {
           if (mine === generation) set(state);
         };
         set({ sessionChecking: true });
         try {
           const body: unknown = await baseHttp.get('api/checksession').json();
-          apply(isLoginResponse(body) ? signedIn(body) : SIGNED_OUT);
+          apply(isLoginResponse(body) ? signedIn(body) : EXPIRED);
         } catch (error) {
           const failure = await describeFailure(error);
-          if (isBlocked(failure)) apply({ ...SIGNED_OUT, blocked: true });
-          else if (failure.unavailable) apply({ ...SIGNED_OUT, apiUnavailable: true });
-          else apply(SIGNED_OUT);
+          if (isBlocked(failure)) apply({ ...EXPIRED, blocked: true });
+          // A backend that cannot be reached says nothing about the session: the student stays
+          // logged in in the browser, and the pages say that the service is unavailable.
+          else if (failure.unavailable) apply({ apiUnavailable: true });
+          else apply(EXPIRED);
         } finally {
           set({ sessionChecking: false });
         }
@@ -185,7 +201,7 @@ export const useAuthStore = create<AuthState>()(
       logout: async () => {
         const mine = (generation += 1);
         // The session ends in the browser at once and whatever the server answers (SPEC.md §4).
-        set(SIGNED_OUT);
+        set({ ...SIGNED_OUT, sessionEnd: 'logout' });
         try {
           await baseHttp.get('api/logout');
         } catch {
@@ -197,10 +213,11 @@ export const useAuthStore = create<AuthState>()(
 
       markUnauthenticated: () => {
         generation += 1;
-        set(SIGNED_OUT);
+        set(EXPIRED);
       },
 
       markApiUnavailable: () => set({ apiUnavailable: true }),
+      markApiAvailable: () => set({ apiUnavailable: false }),
     }),
     {
       name: AUTH_STORAGE_KEY,

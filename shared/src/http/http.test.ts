@@ -101,6 +101,28 @@ describe('http', () => {
     },
   );
 
+  it('should hide "Service unavailable" once the backend answers again, and keep other alerts', async () => {
+    let status = 502;
+    fetchMock = mockFetch(() =>
+      status === 502
+        ? jsonResponse({ code: 'BACKEND_UNAVAILABLE', message: 'x' }, 502)
+        : jsonResponse([{ code: 'NL', name: 'Netherlands' }]),
+    );
+    await expect(http.get('api/en/countries').json()).rejects.toThrow();
+    await expect(http.get('api/en/countries').json()).rejects.toThrow();
+    expect(useGlobalAlertStore.getState().alert.messages).toEqual([{ code: 'errors.serviceUnavailable' }]);
+    status = 200;
+    await expect(http.get('api/en/countries').json()).resolves.toHaveLength(1);
+    expect(useAuthStore.getState().apiUnavailable).toBe(false);
+    expect(useGlobalAlertStore.getState().alert.type).toBe('none');
+
+    useGlobalAlertStore.getState().showIncident('INC-7');
+    await expect(http.get('api/en/countries').json()).resolves.toHaveLength(1);
+    expect(useGlobalAlertStore.getState().alert.messages).toEqual([
+      { code: 'CommonError.message', context: { iId: 'INC-7' } },
+    ]);
+  });
+
   it('should leave a 503 with its own code to the page that made the call', async () => {
     useAuthStore.setState({ apiUnavailable: false });
     fetchMock = mockFetch(() => jsonResponse({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'x' }, 503));

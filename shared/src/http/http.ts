@@ -55,6 +55,16 @@ export const unavailableHook: AfterResponseHook = async (_request, _options, res
 };
 
 /**
+ * ky hook: the first answer after the backend could not be reached (any status the backend itself
+ * gives) says it is back: "Service unavailable" goes away and the api counts as available again.
+ */
+export const recoveredHook: AfterResponseHook = async (_request, _options, response) => {
+  if (!useAuthStore.getState().apiUnavailable || (await isBackendUnavailable(response))) return;
+  useAuthStore.getState().markApiAvailable();
+  useGlobalAlertStore.getState().clearServiceUnavailable();
+};
+
+/**
  * The one HTTP client of the portal (ky). Paths are relative to the page origin and must not
  * start with a slash: `http.get('api/en/countries').json<Country[]>()`.
  *
@@ -63,17 +73,23 @@ export const unavailableHook: AfterResponseHook = async (_request, _options, res
  * - a 401 marks the session unauthenticated and dispatches the `portal:unauthorized` window event,
  *   except for an account link's token and a wrong current password (`INVALID_PASSWORD`);
  * - a 502, 503 or 504 from the host's proxy marks the api unavailable and shows "Service unavailable";
+ *   the next answer from the backend itself marks it available again and hides that alert;
  * - a 500 shows the global alert with the `incidentId` of the response body;
  * - a 429 shows the global alert "Too many attempts. Please try again in N minutes." (`Retry-After`);
  * - statuses 200–299 succeed (a 204 has no body: check `response.status === 204` before reading),
  *   any other status rejects with ky's `HTTPError` (see {@link readApiError}).
  */
 export const http = baseHttp.extend({
-  hooks: { afterResponse: [unauthorizedHook, unavailableHook] },
+  hooks: { afterResponse: [unauthorizedHook, unavailableHook, recoveredHook] },
 });
 
 /**
  * What `http` does with every response, in its order (the base client's hook, then its own), for a
  * call that cannot go through ky: {@link postWithProgress}.
  */
-export const RESPONSE_HOOKS: readonly AfterResponseHook[] = [incidentHook, unauthorizedHook, unavailableHook];
+export const RESPONSE_HOOKS: readonly AfterResponseHook[] = [
+  incidentHook,
+  unauthorizedHook,
+  unavailableHook,
+  recoveredHook,
+];

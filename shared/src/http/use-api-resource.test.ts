@@ -36,6 +36,24 @@ describe('useApiResource', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('should load again by itself when the browser comes back online after a failure', async () => {
+    const load = jest
+      .fn<Promise<string>, [AbortSignal]>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce('back online');
+    const { result } = renderHook(() => useApiResource(load, ['p-1']));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'error' }));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'success', data: 'back online' }));
+    // Loaded: coming online again loads nothing more.
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('should abort the old request and never show its data when deps change', async () => {
     const requests = new Map<string, { signal: AbortSignal; response: Deferred<string> }>();
     const { result, rerender } = renderHook(

@@ -20,7 +20,8 @@ const LOADING = { status: 'loading' } as const;
  * Loads one API resource for a page: `load` runs on mount, whenever a value in `deps` changes and
  * on `retry`; the previous request is aborted then and on unmount. A failure becomes
  * `{ status: 'error' }`: the page shows its own message, while the http client has already dealt
- * with a 401 (back to login) or a 500 (incident alert). Until the current request settles the
+ * with a 401 (back to login) or a 500 (incident alert). A failed load is tried again by itself when
+ * the browser comes back online. Until the current request settles the
  * state is `loading`, so data of other `deps` is never shown.
  *
  * @param load - Fetches the resource; it gets the signal that aborts it.
@@ -51,5 +52,15 @@ export function useApiResource<T>(
   }, [key]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
-  return { state: settled?.key === key ? settled.state : LOADING, retry };
+  const state = settled?.key === key ? settled.state : LOADING;
+  const failed = state.status === 'error';
+
+  useEffect(() => {
+    if (!failed) return undefined;
+    // A load that failed while the device was offline is tried again once it is back online.
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failed, retry]);
+
+  return { state, retry };
 }

@@ -10,6 +10,6 @@ export {
   SUPPORTED_LOCALES,
 } from './locales';
 export type { Locale } from './locales';
-export { lazyWithTexts } from './lazy-with-texts';
+export { lazyWithTexts, retryFailedPages } from './lazy-with-texts';
 export { useLocale } from './use-locale';
 export type { UseLocaleResult } from './use-locale';

@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Component, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 
-import { lazyWithTexts } from './lazy-with-texts';
+import { lazyWithTexts, retryFailedPages } from './lazy-with-texts';
 
 type BoundaryProps = { children: ReactNode };
 
@@ -76,6 +76,29 @@ describe('lazyWithTexts', () => {
     );
     await renderPage(LazyPage);
     expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+
+  it('should keep a failure until a retry is asked for, then fetch its code again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest
+      .fn<Promise<ComponentType<{ name: string }>>, []>()
+      .mockRejectedValueOnce(new Error('Loading chunk failed.'))
+      .mockResolvedValueOnce(Page);
+    const LazyPage = lazyWithTexts(Promise.resolve(), load);
+    await renderPage(LazyPage);
+    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    cleanup();
+    // Rendering again is not a retry: React renders a failed page more than once.
+    await renderPage(LazyPage);
+    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    cleanup();
+    // What a slot's Retry does: forget the failures, then mount the page again.
+    retryFailedPages();
+    await renderPage(LazyPage);
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
     jest.restoreAllMocks();
   });
 });

@@ -8,6 +8,8 @@ export type ButtonProps = ComponentPropsWithRef<'button'> & {
   variant?: 'primary' | 'secondary' | 'link' | 'danger';
   /** Shows a spinner and blocks further clicks while an action runs. */
   busy?: boolean;
+  /** Shown instead of the label while busy, so the wait can be seen and read (e.g. "Sending…"). */
+  busyLabel?: string;
   /** Stretches to the container's width. */
   block?: boolean;
 };
@@ -16,6 +18,7 @@ export type ButtonProps = ComponentPropsWithRef<'button'> & {
 export function Button({
   variant = 'primary',
   busy = false,
+  busyLabel,
   block = false,
   type = 'button',
   className,
@@ -35,7 +38,7 @@ export function Button({
       aria-busy={busy || undefined}
     >
       {busy ? <Spinner size="small" decorative /> : null}
-      <span>{children}</span>
+      <span>{busy && busyLabel ? busyLabel : children}</span>
     </button>
   );
 }

@@ -135,6 +135,23 @@ describe('ui kit', () => {
     expect(onChange).toHaveBeenCalled();
   });
 
+  it('should show what is happening on a busy button that says so', () => {
+    const { rerender } = render(
+      <Button type="submit" busyLabel="Sending…">
+        Send
+      </Button>,
+    );
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    rerender(
+      <Button type="submit" busy busyLabel="Sending…">
+        Send
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Sending…' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+
   it('should make a busy button unclickable and default to type button', async () => {
     const user = userEvent.setup();
     const onClick = jest.fn();

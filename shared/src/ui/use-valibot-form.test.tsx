@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 
@@ -89,6 +89,31 @@ describe('useValibotForm', () => {
     await user.click(screen.getByLabelText('I agree'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(onValid).toHaveBeenCalledWith({ email: 'anna@example.com', city: 'Delft', agree: true });
+  });
+
+  it('should send once while a send runs, however often the form is submitted', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onValid = jest.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(<ExampleForm onValid={onValid} />);
+    await user.type(screen.getByLabelText('E-mail'), 'anna@example.com');
+    await user.type(screen.getByLabelText('City'), 'Delft');
+    await user.click(screen.getByLabelText('I agree'));
+    const form = screen.getByRole('button', { name: 'Send' }).closest('form') as HTMLFormElement;
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await user.type(screen.getByLabelText('City'), '{Enter}');
+    expect(onValid).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onValid).toHaveBeenCalledTimes(2);
   });
 
   it('should show server errors until the field changes', async () => {

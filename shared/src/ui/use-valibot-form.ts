@@ -48,7 +48,8 @@ export type UseValibotFormResult<TInput extends Record<string, unknown>, TOutput
   isSubmitting: boolean;
   /**
    * A submit handler: validates everything, shows every error and focuses the first invalid
-   * field; when valid, calls `onValid` with the schema's output.
+   * field; when valid, calls `onValid` with the schema's output. While `onValid` runs, another
+   * submit does nothing.
    */
   handleSubmit: (
     onValid: (output: TOutput) => void | Promise<void>,
@@ -81,6 +82,8 @@ export function useValibotForm<TSchema extends FormSchema>(
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
+  // Set at once, unlike the state: a second submit in the same tick sees it.
+  const submitting = useRef(false);
   // Registered in render order, which is the order to look for the first invalid field.
   const elements = useRef(new Map<string, Focusable>());
   const refCallbacks = useRef(new Map<string, (element: Focusable | null) => void>());
@@ -150,6 +153,8 @@ export function useValibotForm<TSchema extends FormSchema>(
     (onValid: (output: v.InferOutput<TSchema>) => void | Promise<void>) =>
     async (event?: FormEvent<HTMLFormElement>) => {
       event?.preventDefault();
+      // One send at a time: pressing again (or Enter in a field) while it runs sends nothing more.
+      if (submitting.current) return;
       setSubmitted(true);
       const result = v.safeParse(schema, values);
       if (!result.success) {
@@ -162,10 +167,12 @@ export function useValibotForm<TSchema extends FormSchema>(
         }
         return;
       }
+      submitting.current = true;
       setSubmitting(true);
       try {
         await onValid(result.output);
       } finally {
+        submitting.current = false;
         setSubmitting(false);
       }
     };

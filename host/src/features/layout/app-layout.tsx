@@ -7,6 +7,7 @@ import { handleForPath } from '../../app/route-handle';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
 import { GlobalAlert } from './global-alert';
 import { Greeting } from './greeting';
+import { OfflineNotice } from './offline-notice';
 import { SiteFooter } from './site-footer';
 import { SiteNav } from './site-nav';
 import { useContentViews } from './use-content-views';
@@ -60,6 +61,7 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
         </header>
       )}
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
+        <OfflineNotice />
         <GlobalAlert />
         <Outlet />
       </main>

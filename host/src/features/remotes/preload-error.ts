@@ -23,17 +23,35 @@ export function isRemoteUnavailable(error: unknown): error is RemoteUnavailableE
 }
 
 /**
+ * True for the error of a dynamic import whose file could not be fetched: webpack's `ChunkLoadError`
+ * (a script chunk) or the CSS chunk loader's `CSS_CHUNK_LOAD_FAILED`. A remote's page chunk fails
+ * this way after its `remoteEntry.js` had loaded.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? error.code : undefined;
+  return error.name === 'ChunkLoadError' || code === 'CSS_CHUNK_LOAD_FAILED';
+}
+
+/**
+ * Raises a cancelable `preload-error` event for a failed load of `remote`'s code; true when a handler
+ * (a remote slot) called `preventDefault()`, i.e. took care of it.
+ */
+export function raisePreloadError(remote: string, error: unknown): boolean {
+  const event = new CustomEvent<PreloadErrorDetail>(PRELOAD_ERROR_EVENT, {
+    cancelable: true,
+    detail: { remote, error },
+  });
+  return !window.dispatchEvent(event);
+}
+
+/**
  * Raises a cancelable `preload-error` event. When a handler calls `preventDefault()` the failure is
  * turned into a {@link RemoteUnavailableError} (the slot shows its fallback); otherwise nothing is
  * returned and the federation runtime rethrows the original error to the nearest error boundary.
  */
 export function reportRemoteLoadError(remote: string, error: unknown): undefined {
-  const event = new CustomEvent<PreloadErrorDetail>(PRELOAD_ERROR_EVENT, {
-    cancelable: true,
-    detail: { remote, error },
-  });
-  const unhandled = window.dispatchEvent(event);
-  if (unhandled) return undefined;
+  if (!raisePreloadError(remote, error)) return undefined;
   throw new RemoteUnavailableError(remote, error);
 }
 

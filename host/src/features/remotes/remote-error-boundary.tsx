@@ -1,30 +1,53 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { isRemoteUnavailable } from './preload-error';
+import { isChunkLoadError, isRemoteUnavailable, raisePreloadError } from './preload-error';
 
 /** Props of {@link RemoteErrorBoundary}. */
 export type RemoteErrorBoundaryProps = {
+  /** The remote whose page this boundary holds. */
+  remote: string;
   /** Shown in the remote's place when it could not be loaded. */
   fallback: ReactNode;
   children: ReactNode;
 };
 
-type RemoteErrorBoundaryState = { error: unknown; failed: boolean };
+/**
+ * What to do with the caught error: show the fallback, rethrow it, or (a page chunk that failed)
+ * ask the `preload-error` handlers first, once the error has been committed.
+ */
+type Verdict = 'fallback' | 'rethrow' | 'ask';
+
+type RemoteErrorBoundaryState = { failed: false } | { failed: true; error: unknown; verdict: Verdict };
+
+function verdictOf(error: unknown): Verdict {
+  if (isRemoteUnavailable(error)) return 'fallback';
+  return isChunkLoadError(error) ? 'ask' : 'rethrow';
+}
 
 /**
- * One per remote slot: a remote that could not be loaded shows the fallback in its place only.
- * Any other error is rethrown to the next boundary up, as SPEC.md §8 asks for unhandled failures.
+ * One per remote slot: a remote that could not be loaded shows the fallback in its place only, and
+ * so does a page whose code could not be fetched after the remote had loaded (a failed dynamic
+ * import raises a `preload-error` event, and the slot that claims it shows its fallback). Any
+ * other error is rethrown to the next boundary up, as SPEC.md §8 asks for unhandled failures.
  */
 export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, RemoteErrorBoundaryState> {
-  override state: RemoteErrorBoundaryState = { error: undefined, failed: false };
+  override state: RemoteErrorBoundaryState = { failed: false };
 
   static getDerivedStateFromError(error: unknown): RemoteErrorBoundaryState {
-    return { error, failed: true };
+    return { failed: true, error, verdict: verdictOf(error) };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (!this.state.failed || this.state.verdict !== 'ask') return;
+    // The event goes out from the commit, not from render: render may run more than once.
+    const verdict = raisePreloadError(this.props.remote, error) ? 'fallback' : 'rethrow';
+    this.setState({ failed: true, error, verdict });
   }
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    if (isRemoteUnavailable(this.state.error)) return this.props.fallback;
+    if (this.state.verdict === 'fallback') return this.props.fallback;
+    if (this.state.verdict === 'ask') return null;
     throw this.state.error;
   }
 }

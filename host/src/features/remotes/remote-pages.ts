@@ -19,34 +19,67 @@ type PagesModules = {
 
 let entries: Partial<Record<RemoteName, string>> = {};
 const loaded = new Map<RemoteName, Promise<RemotePages>>();
+const failed = new Set<RemoteName>();
+// Remotes whose next load follows a retry.
+const retrying = new Set<RemoteName>();
 
 /** Tells the federation runtime where each remote's manifest is (from the runtime config). */
 export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string>>): void {
   entries = { ...remotes };
   loaded.clear();
+  failed.clear();
+  retrying.clear();
   const list = Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string }));
   if (list.length > 0) registerRemotes(list, { force: true });
+}
+
+/** Registers one remote again, so that its next load fetches its manifest and entry afresh. */
+function registerAgain(remote: RemoteName): void {
+  const entry = entries[remote];
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}
+
+function fetchPages(remote: RemoteName): Promise<RemotePages> {
+  return loadRemote<PagesModules[typeof remote]>(`${remote}/pages`).then((module) => {
+    if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
+    return module.pages;
+  });
 }
 
 /**
  * The pages of a remote, loaded once and kept (a stable promise for React's `use`). A failed load
  * stays failed until {@link retryRemotePages}, so a render cannot start a storm of new attempts.
+ * The first load after a retry is tried twice: when the page was opened on this remote's URL, the
+ * host server had the browser preload the remote's files, and Chromium answers the first request
+ * for a preload that failed with that failure instead of asking the network again.
  */
 export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
   let pages = loaded.get(remote);
   if (!pages) {
-    pages = loadRemote<PagesModules[typeof remote]>(`${remote}/pages`).then((module) => {
-      if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
-      return module.pages;
-    });
+    const again = retrying.delete(remote);
+    pages = fetchPages(remote)
+      .catch((error: unknown) => {
+        if (!again) throw error;
+        registerAgain(remote);
+        return fetchPages(remote);
+      })
+      .catch((error: unknown) => {
+        failed.add(remote);
+        throw error;
+      });
     loaded.set(remote, pages);
   }
   return pages;
 }
 
-/** Forgets a failed load and registers the remote again, so the next load fetches it afresh. */
+/**
+ * Forgets a failed load and registers the remote again, so the next load fetches it afresh. A remote
+ * that did load is kept (its page's own code failed, which the page fetches again by itself).
+ */
 export function retryRemotePages(remote: RemoteName): void {
+  if (loaded.has(remote) && !failed.has(remote)) return;
+  failed.delete(remote);
   loaded.delete(remote);
-  const entry = entries[remote];
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  retrying.add(remote);
+  registerAgain(remote);
 }

@@ -1,10 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component } from 'react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from '@portal/shared/router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { initI18n } from '@portal/shared';
+import { initI18n, lazyWithTexts } from '@portal/shared';
+import type { PageProps } from '@portal/shared';
 import { registerHostTexts } from '../../i18n';
 import { PRELOAD_ERROR_EVENT, preloadErrorPlugin } from './preload-error';
 import { registerPortalRemotes } from './remote-pages';
@@ -113,6 +114,74 @@ describe('RemoteSlot', () => {
       [{ name: 'account', entry: 'http://localhost:8081/mf-manifest.json' }],
       { force: true },
     );
+  });
+
+  it('should show the fallback in its place when a page chunk fails after the remote loaded, and retry', async () => {
+    const chunkError = Object.assign(new Error('Loading chunk page-renew failed.'), {
+      name: 'ChunkLoadError',
+    });
+    const loadPage = jest
+      .fn<Promise<ComponentType<PageProps>>, []>()
+      .mockRejectedValueOnce(chunkError)
+      .mockResolvedValueOnce(() => <p>renewal page</p>);
+    const pages = { login: lazyWithTexts(Promise.resolve(), loadPage) };
+    mockedLoadRemote.mockResolvedValue({ pages });
+    const events: Event[] = [];
+    const record = (event: Event) => events.push(event);
+    window.addEventListener(PRELOAD_ERROR_EVENT, record);
+
+    await renderInAct(
+      <OuterBoundary>
+        <MemoryRouter>
+          <p>navigation</p>
+          <RemoteSlot remote="account" page="login" pageProps={{}} />
+        </MemoryRouter>
+      </OuterBoundary>,
+    );
+
+    expect(
+      await screen.findByText('This part of the portal is temporarily unavailable.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('navigation')).toBeInTheDocument();
+    expect(screen.queryByText('outer boundary caught it')).not.toBeInTheDocument();
+    expect((events[0] as CustomEvent).detail).toEqual({ remote: 'account', error: chunkError });
+    window.removeEventListener(PRELOAD_ERROR_EVENT, record);
+
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByText('renewal page')).toBeInTheDocument();
+    expect(loadPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('should load on one Retry even when the first attempt after it meets a failed preload', async () => {
+    mockedLoadRemote.mockImplementationOnce(failingLoad(new Error('RUNTIME-003 manifest unreachable')));
+    await renderSlot();
+    expect(
+      await screen.findByText('This part of the portal is temporarily unavailable.'),
+    ).toBeInTheDocument();
+
+    mockedLoadRemote
+      .mockImplementationOnce(failingLoad(new Error('RUNTIME-008 entry failed (preloaded)')))
+      .mockResolvedValueOnce({ pages: { login: () => <p>login after one retry</p> } });
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByText('login after one retry')).toBeInTheDocument();
+  });
+
+  it('should try again by itself when the browser comes back online', async () => {
+    mockedLoadRemote.mockImplementationOnce(failingLoad(new TypeError('Failed to fetch')));
+    await renderSlot();
+    expect(
+      await screen.findByText('This part of the portal is temporarily unavailable.'),
+    ).toBeInTheDocument();
+
+    mockedLoadRemote.mockResolvedValueOnce({ pages: { login: () => <p>login while online</p> } });
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('login while online')).toBeInTheDocument();
   });
 
   it('should rethrow an unhandled load failure to the nearest error boundary', async () => {

@@ -1,5 +1,6 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { Spinner } from '@portal/shared/ui';
+import { retryFailedPages } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { PRELOAD_ERROR_EVENT } from './preload-error';
 import type { PreloadErrorDetail } from './preload-error';
@@ -45,13 +46,15 @@ function RemotePage({ remote, page, pageProps }: RemoteSlotProps) {
 }
 
 /**
- * A page from a remote, with its own error boundary: when the remote cannot be loaded, this place
- * shows a notice with a retry button and the rest of the portal keeps working.
+ * A page from a remote, with its own error boundary: when the remote cannot be loaded, or the page's
+ * own code cannot be fetched after the remote had loaded, this place shows a notice with a retry
+ * button inside the layout, and the rest of the portal keeps working.
  */
 export function RemoteSlot({ remote, page, pageProps }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
 
   const retry = useCallback(() => {
+    retryFailedPages();
     retryRemotePages(remote);
     setAttempt((current) => current + 1);
   }, [remote]);
@@ -59,6 +62,7 @@ export function RemoteSlot({ remote, page, pageProps }: RemoteSlotProps) {
   return (
     <RemoteErrorBoundary
       key={`${remote}:${page}:${attempt}`}
+      remote={remote}
       fallback={<RemoteUnavailable onRetry={retry} />}
     >
       <Suspense fallback={<Spinner size="large" />}>

@@ -9,7 +9,8 @@ export type RemoteUnavailableProps = {
 
 /**
  * What a remote's place shows while that remote cannot be reached; the rest of the portal works.
- * It takes focus when shown, so that keyboard users land on the notice and its retry button.
+ * It takes focus when shown, so that keyboard users land on the notice and its retry button. When
+ * the browser comes back online it retries by itself: the failure was most likely the connection.
  */
 export function RemoteUnavailable({ onRetry }: RemoteUnavailableProps) {
   const { t } = useTranslation('host');
@@ -18,6 +19,11 @@ export function RemoteUnavailable({ onRetry }: RemoteUnavailableProps) {
   useEffect(() => {
     notice.current?.focus();
   }, []);
+
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
 
   return (
     <div className="remote-unavailable" role="alert" tabIndex={-1} ref={notice}>

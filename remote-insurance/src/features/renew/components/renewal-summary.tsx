@@ -84,7 +84,7 @@ export function RenewalSummary({
         <Button variant="secondary" onClick={onBack}>
           {t('flow.back')}
         </Button>
-        <Button onClick={onSubmit} busy={sending}>
+        <Button onClick={onSubmit} busy={sending} busyLabel={t('renew.summary.sending')}>
           {t('renew.summary.submit')}
         </Button>
       </div>

@@ -109,6 +109,9 @@ export function ClaimForm({ profileId, policies, draft }: ClaimFormProps) {
 
   const onSubmit = form.handleSubmit(async (output) => {
     setAttempt((count) => count + 1);
+    // Saved now, not after the typing pause: a session that expires during the send takes the
+    // student to the login page, and the claim must be there when they come back.
+    await saveDraft(profileId, { values: form.values, receipts, savedAt: new Date().toISOString() });
     const result = await submit(output, receipts);
     if (result.status === 'done') {
       sent.current = true;

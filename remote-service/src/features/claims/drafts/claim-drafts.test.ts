@@ -24,7 +24,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 describe('claim drafts', () => {
   afterEach(async () => {
     await discardOtherDrafts(null);
-    useAuthStore.setState({ authenticated: false, profileId: null, username: null });
+    useAuthStore.setState({ authenticated: false, profileId: null, username: null, sessionEnd: null });
   });
 
   it('should keep a draft per student and remove it', async () => {
@@ -36,11 +36,36 @@ describe('claim drafts', () => {
     expect((await loadDraft('P-2'))?.values.description).toBe('Ben');
   });
 
-  it('should remove every draft when the session ends', async () => {
+  it('should remove every draft when the student logs out', async () => {
     useAuthStore.setState({ authenticated: true, profileId: 'P-1', username: 'Anna' });
     const stop = keepDraftsWithSession();
     await saveDraft('P-1', draft('Anna'));
-    useAuthStore.setState({ authenticated: false, profileId: null, username: null });
+    useAuthStore.setState({ authenticated: false, profileId: null, username: null, sessionEnd: 'logout' });
+    await settle();
+    expect(await loadDraft('P-1')).toBeUndefined();
+    stop();
+  });
+
+  it('should keep the draft when the session expires, for the student to continue after logging in', async () => {
+    useAuthStore.setState({ authenticated: true, profileId: 'P-1', username: 'Anna', sessionEnd: null });
+    const stop = keepDraftsWithSession();
+    await saveDraft('P-1', draft('Anna'));
+    // What a 401 in the middle of the form does.
+    useAuthStore.getState().markUnauthenticated();
+    await settle();
+    expect((await loadDraft('P-1'))?.values.description).toBe('Anna');
+    useAuthStore.setState({ authenticated: true, profileId: 'P-1', username: 'Anna', sessionEnd: null });
+    await settle();
+    expect((await loadDraft('P-1'))?.values.description).toBe('Anna');
+    stop();
+  });
+
+  it('should remove an expired session’s draft when another student logs in', async () => {
+    useAuthStore.setState({ authenticated: true, profileId: 'P-1', username: 'Anna', sessionEnd: null });
+    const stop = keepDraftsWithSession();
+    await saveDraft('P-1', draft('Anna'));
+    useAuthStore.getState().markUnauthenticated();
+    useAuthStore.setState({ authenticated: true, profileId: 'P-2', username: 'Ben', sessionEnd: null });
     await settle();
     expect(await loadDraft('P-1')).toBeUndefined();
     stop();

@@ -60,10 +60,12 @@ export async function discardOtherDrafts(keep: string | null): Promise<void> {
 let unsubscribe: (() => void) | undefined;
 
 /**
- * A draft belongs to the logged-in student: when the session ends (logout, or the api saying it
- * has ended) every draft is removed from the device, and when a student logs in (or is found logged
- * in when this starts), the drafts of others are. The state at start-up removes nothing: after a closed tab the session is only
- * known once it has been checked, and the draft must survive that. Idempotent.
+ * A draft belongs to the logged-in student: when the student logs out every draft is removed from
+ * the device, and when a student logs in (or is found logged in when this starts), the drafts of
+ * others are. A session that expired (the api answered 401 while the student was typing) removes
+ * nothing: the student logs in again and continues the claim, and if someone else logs in instead,
+ * that login removes it. The state at start-up removes nothing either: after a closed tab the
+ * session is only known once it has been checked, and the draft must survive that. Idempotent.
  */
 export function keepDraftsWithSession(): () => void {
   if (!unsubscribe) {
@@ -72,7 +74,8 @@ export function keepDraftsWithSession(): () => void {
     if (authenticated && profileId) void discardOtherDrafts(profileId);
   }
   unsubscribe ??= useAuthStore.subscribe((state, previous) => {
-    if (previous.authenticated && !state.authenticated) void discardOtherDrafts(null);
+    if (previous.authenticated && !state.authenticated && state.sessionEnd === 'logout')
+      void discardOtherDrafts(null);
     else if (state.authenticated && state.profileId && state.profileId !== previous.profileId)
       void discardOtherDrafts(state.profileId);
   });

@@ -83,7 +83,7 @@ export function ContactForm() {
         />
         <TextField {...form.field('subject')} label={t('contact.subject')} required />
         <TextAreaField {...form.field('question')} label={t('contact.question')} rows={6} required />
-        <Button type="submit" busy={form.isSubmitting}>
+        <Button type="submit" busy={form.isSubmitting} busyLabel={t('contact.sending')}>
           {t('contact.submit')}
         </Button>
       </form>
