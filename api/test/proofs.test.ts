@@ -143,7 +143,10 @@ describe('proof of cover', () => {
     const before = await policiesOfAnna();
     const { response, code, url, token } = await letter('POL-1001-T');
     assert.equal(response.headers['content-type'], 'application/pdf');
-    assert.match(String(response.headers['content-disposition']), /^attachment; filename="proof-of-cover-TR-2026-100101-en\.pdf"$/);
+    assert.match(
+      String(response.headers['content-disposition']),
+      /^attachment; filename="proof-of-cover-TR-2026-100101-en\.pdf"$/,
+    );
     assert.equal(response.rawPayload.subarray(0, 5).toString(), '%PDF-');
     assert.match(code, new RegExp(`^[${SHORT_CODE_ALPHABET}]{5}-[${SHORT_CODE_ALPHABET}]{5}$`));
     const text = pdfText(response.rawPayload);
@@ -172,7 +175,14 @@ describe('proof of cover', () => {
     const { response, code } = await letter('POL-1001-T', 'nl');
     assert.match(String(response.headers['content-disposition']), /-nl\.pdf"$/);
     const text = pdfText(response.rawPayload);
-    for (const expected of ['Aan wie het aangaat,', 'Reisverzekering', 'Geboortedatum', '12 april 2003', 'Nederland', code]) {
+    for (const expected of [
+      'Aan wie het aangaat,',
+      'Reisverzekering',
+      'Geboortedatum',
+      '12 april 2003',
+      'Nederland',
+      code,
+    ]) {
       assert.ok(text.includes(expected), `the letter says ${expected}`);
     }
     assert.ok(!text.includes('To whom it may concern'));
@@ -385,10 +395,19 @@ describe('proof of cover rules', () => {
     const today = '2026-06-15';
     assert.equal(coverStatusOf(policy('ACTIVE', '2026-01-01', '2026-12-31'), '2026-12-31', today), 'ACTIVE');
     assert.equal(coverStatusOf(policy('ACTIVE', '2026-01-01', '2026-06-15'), '2026-12-31', today), 'ACTIVE');
-    assert.equal(coverStatusOf(policy('NOT_ACTIVE', '2026-07-01', '2026-12-31'), '2026-12-31', today), 'NOT_STARTED');
+    assert.equal(
+      coverStatusOf(policy('NOT_ACTIVE', '2026-07-01', '2026-12-31'), '2026-12-31', today),
+      'NOT_STARTED',
+    );
     assert.equal(coverStatusOf(policy('ACTIVE', '2026-01-01', '2026-06-14'), '2026-06-14', today), 'ENDED');
     assert.equal(coverStatusOf(policy('EXPIRED', '2025-01-01', '2025-12-31'), '2025-12-31', today), 'ENDED');
-    assert.equal(coverStatusOf(policy('ACTIVE', '2026-01-01', '2026-06-14'), '2026-12-31', today), 'TERMINATED');
-    assert.equal(coverStatusOf(policy('CANCELLED', '2026-07-01', '2026-07-01'), '2026-12-31', today), 'CANCELLED');
+    assert.equal(
+      coverStatusOf(policy('ACTIVE', '2026-01-01', '2026-06-14'), '2026-12-31', today),
+      'TERMINATED',
+    );
+    assert.equal(
+      coverStatusOf(policy('CANCELLED', '2026-07-01', '2026-07-01'), '2026-12-31', today),
+      'CANCELLED',
+    );
   });
 });

@@ -59,7 +59,8 @@ const TEXTS: Record<ProofLanguage, Texts> = {
   en: {
     title: 'Proof of insurance cover',
     greeting: 'To whom it may concern,',
-    intro: 'We hereby confirm that the person named below is insured with Student Insurance under this policy.',
+    intro:
+      'We hereby confirm that the person named below is insured with Student Insurance under this policy.',
     name: 'Insured person',
     birthDate: 'Date of birth',
     policyNumber: 'Policy number',
@@ -170,7 +171,10 @@ export function renderProofLetter(letter: ProofLetter): Promise<Buffer> {
     const top = doc.y + 6;
     const width = doc.page.width - 2 * MARGIN;
     const textWidth = width - QR_SIZE - 24;
-    doc.font('Helvetica').fontSize(11).text(text.check(letter.verifyPageUrl), MARGIN, top, { width: textWidth });
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .text(text.check(letter.verifyPageUrl), MARGIN, top, { width: textWidth });
     doc.moveDown(0.5).text(`${text.code}:`, { width: textWidth });
     doc.font('Helvetica-Bold').fontSize(18).text(letter.shortCode, { width: textWidth, characterSpacing: 1 });
     const textBottom = doc.y;

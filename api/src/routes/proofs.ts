@@ -20,6 +20,9 @@ const SHORT_CODE = new RegExp(`^[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`
 /** The statuses whose cover a letter can prove: in force, or starting later. */
 const PROVABLE = new Set<PolicyRow['status']>(['ACTIVE', 'NOT_ACTIVE']);
 
+/** Statuses under which a policy gives no cover at all (any more). */
+const WITHDRAWN = new Set<PolicyRow['status']>(['CANCELLED', 'DISAPPROVED', 'UNDER_REVIEW_NEW']);
+
 /** What the check says about the cover a letter states, at the moment of the check. */
 export type CoverStatus = 'ACTIVE' | 'NOT_STARTED' | 'ENDED' | 'TERMINATED' | 'CANCELLED';
 
@@ -80,8 +83,7 @@ export function coverStatusOf(
 ): CoverStatus {
   const start = wireDate(policy.start_date);
   const end = wireDate(policy.end_date);
-  if (policy.status === 'CANCELLED' || policy.status === 'DISAPPROVED' || policy.status === 'UNDER_REVIEW_NEW')
-    return 'CANCELLED';
+  if (WITHDRAWN.has(policy.status)) return 'CANCELLED';
   if (policy.status === 'EXPIRED' || end < today) return end < endDateAtIssue ? 'TERMINATED' : 'ENDED';
   return start > today ? 'NOT_STARTED' : 'ACTIVE';
 }
