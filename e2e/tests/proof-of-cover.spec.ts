@@ -78,7 +78,8 @@ test.describe('proof of cover', () => {
 
     // The same dialog in Dutch: a Dutch letter is offered first.
     await switchLanguage(page, 'NL', 'nl');
-    await card.getByRole('button', { name: 'Verzekeringsbewijs' }).click();
+    const dutchCard = page.getByRole('main').getByRole('article', { name: 'Reis' });
+    await dutchCard.getByRole('button', { name: 'Verzekeringsbewijs' }).click();
     const dutch = page.getByRole('dialog', { name: 'Verzekeringsbewijs: Reis' });
     await expect(dutch).toBeVisible();
     await expect(dutch.getByRole('radio', { name: 'Nederlands' })).toBeChecked();
