@@ -13,6 +13,7 @@ import { Supervisor } from './lib/supervisor.mjs';
 import { DEMO_PASSWORD, REMOTES, stackPorts, stackServices } from './lib/stack.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import { bold, red, step } from './lib/log.mjs';
+import { busyPorts, describeBusy } from './lib/ports.mjs';
 
 const USAGE = `Usage: npm run bench [-- options]
 
@@ -22,7 +23,17 @@ response, compressed as it travels) and its JS, each remoteEntry.js, the median 
 mobile runs of both pages (performance, LCP, TBT, CLS; the logged-in page with the session
 cookie), and the api benchmark.
 
+With --load it runs the load test instead: autocannon through the host (loopback only) for
+--seconds (default 40, at most 60) with logged-in page and api reads, claims and contact requests;
+a third of the way in the insurance remote is restarted (SIGTERM), half-way the api is killed
+(SIGKILL) and started again. It prints requests per second, latency and errors for the host, and
+checks that every claim and contact request answered with 2xx is in the database afterwards (exit
+code 1 when one is missing).
+
 Options:
+  --load            run the load test with a fault (see above) instead of the other figures
+  --seconds=N       length of the load test in seconds (default 40, at most 60)
+  --connections=N   concurrent connections of the load test (default 10)
   --no-lighthouse   skip Lighthouse
   --runs=N          Lighthouse runs per page, median printed (default 5)
   --no-api          skip the api benchmark
@@ -92,6 +103,7 @@ async function firstLoad(browser, url, storageState) {
 }
 
 const median = (values) => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
@@ -159,6 +171,12 @@ async function lighthouseRun(chromium, executablePath, url, cookie) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr?.finalDisplayedUrl ?? lhr?.finalUrl ?? url,
+      problems: [
+        lhr?.runtimeError?.message,
+        ...['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+          (key) => lhr?.audits?.[key]?.errorMessage,
+        ),
+      ].filter(Boolean),
     };
   } finally {
     await browser.close();
@@ -168,9 +186,15 @@ async function lighthouseRun(chromium, executablePath, url, cookie) {
 /** The median of `runs` Lighthouse runs of a page, per figure. */
 async function lighthouseMedian(chromium, executablePath, url, runs, cookie) {
   const results = [];
-  for (let run = 0; run < runs; run += 1)
-    results.push(await lighthouseRun(chromium, executablePath, url, cookie));
-  const pick = (key) => median(results.map((result) => result[key]));
+  for (let run = 0; run < runs; run += 1) {
+    const result = await lighthouseRun(chromium, executablePath, url, cookie);
+    results.push(result);
+    console.log(
+      `  run ${run + 1}: performance ${result.performance}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
+    );
+  }
+  // A run whose audit failed has no figure: the median is taken over the runs that have one.
+  const pick = (key) => median(results.map((result) => result[key]).filter((value) => !Number.isNaN(value)));
   const landed = results.map((result) => new URL(result.finalUrl).pathname);
   return {
     performance: pick('performance'),
@@ -199,6 +223,120 @@ async function apiBench() {
   });
 }
 
+/**
+ * Stops before anything starts when a port of the stack is taken: a server already running there
+ * would answer in place of ours, and the figures (or the load) would be another stack's.
+ */
+async function ensurePortsFree() {
+  const busy = await busyPorts(stackPorts());
+  if (busy.length > 0) {
+    throw new Error(
+      `${describeBusy(busy).trimStart()}\nStop what runs there or choose other ports (HOST_PORT, REMOTE_*_PORT, API_PORT).`,
+    );
+  }
+}
+
+/** Builds when a dist/ folder is missing. */
+async function ensureBuilt() {
+  const built = ['host', ...REMOTES.map((remote) => remote.pkg)].every((pkg) =>
+    existsSync(join(repoRoot, pkg, 'dist')),
+  );
+  if (!built) {
+    step('Building (a dist/ folder is missing)');
+    await pnpm(['build']);
+  }
+}
+
+/** `--load`: the production stack under load through the host, with a remote and the api restarted. */
+async function loadBench(values) {
+  const { LOAD_ENV, MAX_LOAD_SECONDS, persistedSubmissions, runLoad } = await import('./lib/load.mjs');
+  await ensureBuilt();
+  await ensurePortsFree();
+  const seconds = Math.min(MAX_LOAD_SECONDS, Math.max(5, Number.parseInt(values.seconds, 10) || 40));
+  const connections = Math.max(1, Number.parseInt(values.connections, 10) || 10);
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-load-'));
+  Object.assign(process.env, LOAD_ENV, { API_RESET: '1', API_DATA_DIR: dataDir });
+  const supervisor = new Supervisor();
+  supervisor.stopOnSignals();
+  step('Starting the production stack');
+  for (const service of await stackServices({ mode: 'start' })) {
+    supervisor.start({ ...service, env: { ...service.env, LOG_LEVEL: 'warn' } });
+  }
+  let run;
+  try {
+    await supervisor.waitHealthy();
+    const host = `http://localhost:${stackPorts().host}`;
+    step(`Load through ${host} for ${seconds} s, ${connections} connections, with a fault`);
+    run = await runLoad({
+      host,
+      seconds,
+      connections,
+      faults: [
+        {
+          at: seconds / 3,
+          name: 'insurance remote restarted (SIGTERM)',
+          run: () => supervisor.restart('insurance', 'SIGTERM'),
+        },
+        {
+          at: seconds / 2,
+          name: 'api killed (SIGKILL), restarted',
+          // Restarted on the same data: API_RESET=1 would reseed and wipe what was written.
+          run: () => supervisor.restart('api', 'SIGKILL', { env: { API_RESET: '0' } }),
+        },
+      ],
+    });
+  } finally {
+    await supervisor.stopAll();
+  }
+  step('Reading the acknowledged submissions back from the database');
+  let persisted;
+  try {
+    persisted = await persistedSubmissions({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const missingClaims = run.acknowledged.claims.filter((number) => !persisted.claims.has(number));
+  const missingContacts = run.acknowledged.contacts.filter((marker) => !persisted.contacts.has(marker));
+
+  const { result } = run;
+  const figures = [
+    ['load', `${run.duration} s, ${connections} connections, through the host (loopback)`],
+    ['host requests per second', `${result.requests.average.toFixed(0)} (${result.requests.total} requests)`],
+    [
+      'host latency',
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    ],
+    ['host 2xx per second', (result['2xx'] / run.duration).toFixed(0)],
+    [
+      'host status codes',
+      Object.entries(result.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code} ${count}`)
+        .join(', '),
+    ],
+    [
+      'host answers',
+      `2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    ],
+    ...Object.entries(run.kinds).map(([kind, { ok, failed }]) => [kind, `2xx ${ok}, other ${failed}`]),
+    ...run.outages.map((outage) => [
+      outage.name,
+      `at ${outage.at.toFixed(1)} s, healthy again after ${(outage.ms / 1000).toFixed(1)} s`,
+    ]),
+    [
+      'acknowledged, in the database',
+      `claims ${run.acknowledged.claims.length - missingClaims.length}/${run.acknowledged.claims.length}, contact requests ${run.acknowledged.contacts.length - missingContacts.length}/${run.acknowledged.contacts.length}`,
+    ],
+  ];
+  const width = Math.max(...figures.map(([name]) => name.length));
+  console.log(`\n${bold('Load with a fault')}`);
+  for (const [name, value] of figures) console.log(`  ${name.padEnd(width)}  ${value}`);
+  if (missingClaims.length > 0 || missingContacts.length > 0) {
+    throw new Error(
+      `acknowledged but not in the database: ${missingClaims.length} claims (${missingClaims.slice(0, 5).join(', ')}), ${missingContacts.length} contact requests.`,
+    );
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -206,6 +344,9 @@ async function main() {
       'no-api': { type: 'boolean', default: false },
       files: { type: 'boolean', default: false },
       runs: { type: 'string', default: '5' },
+      load: { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '40' },
+      connections: { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -214,13 +355,12 @@ async function main() {
     return;
   }
   await ensurePnpm();
-  const built = ['host', ...REMOTES.map((remote) => remote.pkg)].every((pkg) =>
-    existsSync(join(repoRoot, pkg, 'dist')),
-  );
-  if (!built) {
-    step('Building (a dist/ folder is missing)');
-    await pnpm(['build']);
+  if (values.load) {
+    await loadBench(values);
+    return;
   }
+  await ensureBuilt();
+  await ensurePortsFree();
 
   const executablePath = await findChromium();
   const { chromium } = createRequire(join(repoRoot, 'e2e', 'package.json'))('@playwright/test');

@@ -1,11 +1,11 @@
 // `npm test`: install, lint, typecheck, unit and api tests (on PGlite, then on a real PostgreSQL
 // server), build (with the size budgets),
-// the docker-compose check, the browser journeys and the release checks, in that order. Stops at the first
+// the docker-compose check, the images check, the browser journeys and the release checks, in that order. Stops at the first
 // failing stage, prints one summary line per stage and a closing "N passed, N failed" line.
 import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { findChromium } from './lib/chromium.mjs';
-import { ensureDockerCompose } from './lib/compose.mjs';
+import { checkComposeFiles, ensureDockerCompose } from './lib/compose.mjs';
 import { withPostgres } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
 import { repoRoot } from './lib/paths.mjs';
@@ -43,13 +43,17 @@ const STAGES = [
   },
   {
     name: 'compose',
-    title: 'docker-compose.yml is valid',
+    title: 'docker-compose.yml is valid; the api port is published only with its override',
     action: async () => {
       const compose = await ensureDockerCompose();
       if (!compose) return SKIPPED;
-      const [cmd, ...prefix] = compose;
-      await run(cmd, [...prefix, '-f', 'docker-compose.yml', 'config', '--quiet'], { cwd: repoRoot });
+      await checkComposeFiles(compose);
     },
+  },
+  {
+    name: 'images',
+    title: "each image's start command, on the compiled output, answers /healthz (no image is built)",
+    action: () => run(process.execPath, ['scripts/check-images.mjs'], { cwd: repoRoot }),
   },
   {
     name: 'e2e',

@@ -4,14 +4,19 @@ import { pino } from 'pino';
 import { createPgDb, createPgliteDb } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 
+/** An empty database of its own on the TEST_DATABASE_URL server, and how to drop it. */
+export interface ServerDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
 /**
- * A fresh, empty database for one test app. By default an in-memory PGlite; with TEST_DATABASE_URL
- * (npm test's postgres stage sets it) a database of its own on that real PostgreSQL server, created
- * here and dropped when the test closes it, so the same tests prove both paths.
+ * With TEST_DATABASE_URL (npm test's postgres stage sets it), creates an empty database of its own on
+ * that real PostgreSQL server; without it, null (the caller uses PGlite).
  */
-export async function createTestDb(): Promise<Db> {
+export async function createServerDatabase(): Promise<ServerDatabase | null> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return createPgliteDb();
+  if (!serverUrl) return null;
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -22,18 +27,35 @@ export async function createTestDb(): Promise<Db> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = createPgDb(url.href, pino({ level: 'silent' }));
+  return {
+    url: url.href,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        // A killed api may leave connections the server has not noticed yet.
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/**
+ * A fresh, empty database for one test app. By default an in-memory PGlite; with TEST_DATABASE_URL
+ * a database of its own on that real PostgreSQL server, dropped when the test closes it, so the same
+ * tests prove both paths.
+ */
+export async function createTestDb(): Promise<Db> {
+  const database = await createServerDatabase();
+  if (!database) return createPgliteDb();
+  const db = createPgDb(database.url, pino({ level: 'silent' }));
   return {
     ...db,
     close: async () => {
       await db.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
-      } finally {
-        await dropper.end();
-      }
+      await database.drop();
     },
   };
 }

@@ -15,6 +15,8 @@ describe('host server', () => {
   beforeAll(async () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'assets', 'main.1a2b3c4d.js'), 'var main;');
     upstream = Fastify();
     upstream.all('/*', async (request, reply) => {
       void reply.header('Set-Cookie', 'UPSTREAM=1; Path=/');
@@ -191,9 +193,34 @@ describe('host server', () => {
     );
   });
 
+  it('should send the document headers with pages, not with every hashed script', async () => {
+    const app = await server();
+    const page = await app.inject({ url: '/en/login' });
+    const script = await app.inject({ url: '/en/assets/main.1a2b3c4d.js' });
+    expect(script.statusCode).toBe(200);
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options']) {
+      expect(page.headers[name]).toBeTruthy();
+      expect(script.headers[name]).toBeUndefined();
+    }
+    for (const name of ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']) {
+      expect(script.headers[name]).toBe(page.headers[name]);
+    }
+    await app.close();
+  });
+
+  it("should give the backends' answers a policy that loads nothing", async () => {
+    const app = await server();
+    const api = await app.inject({ url: '/api/checksession' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['permissions-policy']).toBeUndefined();
+    await app.close();
+  });
+
   it('should deny the browser features the portal does not use', async () => {
     const app = await server();
-    for (const url of ['/en/', '/api/checksession']) {
+    for (const url of ['/en/', '/en/login']) {
       const policy = String((await app.inject({ url })).headers['permissions-policy']);
       for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
         expect(policy).toContain(feature);

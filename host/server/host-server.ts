@@ -7,8 +7,14 @@ import proxy from '@fastify/http-proxy';
 import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
-import { PERMISSIONS_POLICY, securityHeaders } from './security-headers';
-import { createStartData, linkHeader, renderPage } from './start-data';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  DOCUMENT_ONLY_HEADERS,
+  isBuiltAsset,
+  PERMISSIONS_POLICY,
+  securityHeaders,
+} from './security-headers';
+import { createStartData, linkHeader, renderPage, templatePreloads } from './start-data';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
 export function withContentApiKey(search: string | undefined, reqUrl: string, apiKey: string): string {
@@ -49,6 +55,9 @@ export const API_BODY_LIMIT = 1024 * 1024;
 export const CLAIM_BODY_LIMIT = 51 * 1024 * 1024;
 
 const CLAIMS_PATH = '/api/en/claims';
+
+/** Whether an answer is a page (the payment sandbox's form) rather than data. */
+const isPage = (contentType: unknown): boolean => String(contentType ?? '').startsWith('text/html');
 
 /** The body limit of a proxied path, or null for paths the host serves itself. */
 export function bodyLimitFor(urlPath: string): number | null {
@@ -113,6 +122,10 @@ export async function createHostServer(
   const templateFile = path.join(config.distDir, 'index.html');
   const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
   const startPage = createStartData(config, fetchImpl);
+  const hostPreloads = template ? templatePreloads(template) : [];
+  // Node takes the hints one link each.
+  const earlyHints =
+    hostPreloads.length > 0 ? hostPreloads.map((preload) => linkHeader([preload])) : undefined;
 
   return createStaticServer({
     root: config.distDir,
@@ -120,7 +133,17 @@ export async function createHostServer(
     logger,
     trustProxy: config.trustProxy,
     renderPage: template
-      ? async (request) => {
+      ? async (request, reply) => {
+          // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
+          // while the start data is read (browsers act on them over HTTP/2 and later).
+          if (earlyHints) {
+            try {
+              reply.raw.writeEarlyHints({ link: earlyHints });
+            } catch (error) {
+              // Hints only speed things up: a connection that cannot take them still gets the page.
+              request.log.debug(error, 'no early hints on this connection');
+            }
+          }
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
           const { data, preloads } = await startPage(pathname, request.headers.cookie);
           const headers: Record<string, string> = preloads.length > 0 ? { Link: linkHeader(preloads) } : {};
@@ -129,6 +152,19 @@ export async function createHostServer(
       : undefined,
     setup: async (app) => {
       await app.register(helmet, securityHeaders(config.runtime));
+      app.addHook('onSend', async (request, reply) => {
+        if (isBuiltAsset(request.url)) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        } else if (
+          bodyLimitFor(request.url.split('?')[0] ?? '') !== null &&
+          !isPage(reply.getHeader('content-type'))
+        ) {
+          for (const name of DOCUMENT_ONLY_HEADERS) {
+            if (name !== 'x-frame-options') reply.removeHeader(name);
+          }
+          void reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+        }
+      });
 
       app.addHook('onRequest', async (request, reply) => {
         void reply.header('Permissions-Policy', PERMISSIONS_POLICY);

@@ -66,3 +66,32 @@ export const PERMISSIONS_POLICY = [
 ]
   .map((feature) => `${feature}=()`)
   .join(', ');
+
+/**
+ * Headers that only mean something on a document (the page, a frame): the CSP, frame and feature
+ * policies and the old IE switches. A hashed script, style sheet or icon under /en/assets/ is never a
+ * document, and each of these ~1.2 KB of headers travels again with every one of them; nosniff, CORP,
+ * the referrer policy and HSTS stay on every response.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-xss-protection',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-dns-prefetch-control',
+] as const;
+
+/**
+ * The policy of a backend's answer (JSON, a PDF download) as the API security guides advise: it may
+ * load nothing and be framed by no one, should a browser ever show it as a page. Much shorter than
+ * the page's policy with its remote origins, and stricter.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The build's hashed files: scripts, style sheets and images, never a page. */
+export const isBuiltAsset = (url: string): boolean =>
+  /^\/en\/assets\/[^?#]+\.(js|css|svg|png|woff2)(\?|$)/.test(url);

@@ -1,10 +1,12 @@
 /** @jest-environment node */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
-import { findRemote, matchesPattern, remotePreloads } from './start-data';
+import { findRemote, matchesPattern, remotePreloads, templatePreloads } from './start-data';
 
 const ACCOUNT_ROUTES = {
   version: 1,
@@ -82,7 +84,8 @@ describe('the start data of a page', () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-start-'));
     fs.writeFileSync(
       path.join(distDir, 'index.html'),
-      '<!doctype html><html><head><title>portal</title></head><body></body></html>',
+      '<!doctype html><html><head><title>portal</title><script defer src=/en/assets/main.1a2b3c4d.js></script>' +
+        '<link href=/en/assets/main.5e6f7a8b.css rel=stylesheet></head><body></body></html>',
     );
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
@@ -155,6 +158,40 @@ describe('the start data of a page', () => {
     await app.close();
   });
 
+  it('should tell the page whether the request carried a session cookie', async () => {
+    const app = await server(true);
+    const visitor = await app.inject({ url: '/en/faq', headers: { cookie: 'XSRF-TOKEN=x' } });
+    expect(startData(visitor.body).session).toBe(false);
+    const student = await app.inject({
+      url: '/en/faq',
+      headers: { cookie: 'XSRF-TOKEN=x; PORTAL_SESSION=abc' },
+    });
+    expect(startData(student.body).session).toBe(true);
+    await app.close();
+  });
+
+  it("should send the host's start-up files as 103 Early Hints before the page", async () => {
+    const app = await server(true);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const hints: string[] = [];
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.get({ port, host: '127.0.0.1', path: '/en/login' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      });
+      request.on('information', (info) => {
+        if (info.statusCode === 103) hints.push(String(info.headers.link));
+      });
+      request.on('error', reject);
+    });
+    expect(status).toBe(200);
+    expect(hints).toEqual([
+      '</en/assets/main.1a2b3c4d.js>; rel=preload; as=script, </en/assets/main.5e6f7a8b.css>; rel=preload; as=style',
+    ]);
+    await app.close();
+  });
+
   it('should send the page without what it could not read, for the browser to fetch', async () => {
     const app = await server(false);
     const res = await app.inject({ url: '/en/' });
@@ -168,6 +205,18 @@ describe('the start data of a page', () => {
 });
 
 describe('finding the remote of a URL', () => {
+  it("should read the host's scripts, style sheets and script preloads from the built page", () => {
+    const built =
+      '<head><script defer src=/en/assets/main.1.js></script><link href=/en/assets/main.2.css rel=stylesheet>' +
+      '<link rel=preload as=script href=/en/assets/635.3.js fetchpriority=low><link rel=icon href=/en/favicon.svg>' +
+      '<script type="application/json" id="x">{}</script></head>';
+    expect(templatePreloads(built)).toEqual([
+      { href: '/en/assets/main.1.js', as: 'script' },
+      { href: '/en/assets/main.2.css', as: 'style' },
+      { href: '/en/assets/635.3.js', as: 'script' },
+    ]);
+  });
+
   it('should match patterns with parameters and a trailing slash', () => {
     expect(matchesPattern('/activate/:id/:username', '/activate/t/anna%40example.com')).toBe(true);
     expect(matchesPattern('/service-contact/faq/:qaCategoryId/', '/service-contact/faq/travel/')).toBe(true);

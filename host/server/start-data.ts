@@ -41,7 +41,7 @@ type Manifest = {
 };
 
 /** A preload of the page: what to fetch early, and how the page will ask for it. */
-export type Preload = { href: string; as: 'fetch' | 'script' };
+export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
 
 async function fetchJson(
   fetchImpl: Fetch,
@@ -156,6 +156,27 @@ export function linkHeader(preloads: readonly Preload[]): string {
     .join(', ');
 }
 
+const attribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(1).find(Boolean);
+
+/**
+ * The host's own start-up files as the built page names them (its scripts, style sheets and script
+ * preloads), known before the start data is read: sent at once as 103 Early Hints.
+ */
+export function templatePreloads(template: string): Preload[] {
+  const preloads: Preload[] = [];
+  for (const [tag] of template.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const rel = attribute(tag, 'rel');
+    const src = tag.startsWith('<script') ? attribute(tag, 'src') : undefined;
+    const href = attribute(tag, 'href');
+    if (src) preloads.push({ href: src, as: 'script' });
+    else if (href && rel === 'stylesheet') preloads.push({ href, as: 'style' });
+    else if (href && rel === 'preload' && attribute(tag, 'as') === 'script')
+      preloads.push({ href, as: 'script' });
+  }
+  return preloads;
+}
+
 /** The app page with the start data and the preloads in its head. */
 export function renderPage(template: string, data: StartData, preloads: readonly Preload[]): string {
   const block = `<script type="application/json" id="${START_DATA_ELEMENT_ID}">${escapeJson(data)}</script>`;
@@ -207,16 +228,17 @@ export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fet
       within(cached(pageTrees, runtime.contentRoot)),
     ]);
     const routeTables = Object.fromEntries(tables.filter(([, table]) => table !== undefined));
+    const loggedIn = (cookieHeader ?? '')
+      .split(';')
+      .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
     const data: StartData = {
       runtime,
       routeTables,
       ...(pages ? { pageTree: { root: runtime.contentRoot, lang: EMBEDDED_LANGUAGE, pages } } : {}),
+      session: loggedIn,
     };
 
     // A guarded page without a session shows the login page: preload the remote that serves that.
-    const loggedIn = (cookieHeader ?? '')
-      .split(';')
-      .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
     const found = findRemote(routeTables, pathname);
     const login = findRemote(routeTables, '/login');
     const target = found && found.requiresAuth && !loggedIn ? login : found;

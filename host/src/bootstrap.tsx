@@ -1,5 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@portal/shared/router';
 import { Provider as UrqlProvider } from '@portal/shared/urql';
@@ -54,26 +54,33 @@ async function start(): Promise<void> {
   // The app mounts once the router is ready: the content routes and the remotes' route tables are
   // loaded before the first navigation, so that navigation already resolves against the whole tree.
   const pageTree = { root: runtime.contentRoot, lang: contentLanguage(i18n.language) };
-  // A public page does not wait for the session check: pages that need a login wait for it themselves
-  // (RequireAuth), so the check runs beside the route loading and the first paint.
-  void checkSession();
+  // A visitor's page does not wait for the session check: pages that need a login wait for it
+  // themselves (RequireAuth), so the check runs beside the route loading and the first paint.
+  // When the page came with a session cookie, the app mounts after the check (see StartData.session).
+  const session = checkSession();
   const [contentRoutes] = await Promise.all([
     loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree),
     useRouteTables.getState().load(runtime.remotes, start?.routeTables),
     texts,
+    start?.session === true ? session : undefined,
   ]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
-  createRoot(container).render(
-    <StrictMode>
-      <UrqlProvider value={contentClient}>
-        <BrowserRouter basename={BASENAME}>
-          <AppRoutes contentRoutes={contentRoutes} tagManager={tagManager} pageTree={pageTree} />
-        </BrowserRouter>
-      </UrqlProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition lets React render the first page in slices and yield between them, so a phone's
+  // main thread stays free for input (Total Blocking Time) while the skeleton is on screen.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <UrqlProvider value={contentClient}>
+          <BrowserRouter basename={BASENAME}>
+            <AppRoutes contentRoutes={contentRoutes} tagManager={tagManager} pageTree={pageTree} />
+          </BrowserRouter>
+        </UrqlProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 // Without this, a failed start-up would leave the skeleton on screen for good.

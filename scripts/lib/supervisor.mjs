@@ -46,7 +46,7 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const entry = { spec, child, exited: false, code: null, signal: null };
+    const entry = { spec, child, exited: false, code: null, signal: null, restarting: false };
     this.children.set(spec.name, entry);
     const prefix = () => {
       const label = spec.name.padEnd(this.width);
@@ -64,7 +64,7 @@ export class Supervisor {
       entry.exited = true;
       entry.code = code;
       entry.signal = signal;
-      if (!this.stopping) {
+      if (!this.stopping && !entry.restarting) {
         process.stdout.write(`${prefix()}${red(`exited (${signal ?? `code ${code}`})`)}\n`);
         for (const listener of this.exitListeners) listener(spec.name, code, signal);
       }
@@ -110,6 +110,29 @@ export class Supervisor {
     } catch {
       // The group is already gone.
     }
+  }
+
+  /**
+   * Stop one service with `signal` (SIGTERM: a redeploy; SIGKILL: a crash), make sure nothing of its
+   * process group is left, start it again with the same spec (plus `env`) and wait until it is
+   * healthy. Resolves to the milliseconds from the signal to healthy again.
+   */
+  async restart(name, signal = 'SIGTERM', { env = {} } = {}) {
+    const entry = this.children.get(name);
+    if (!entry) throw new Error(`No service "${name}" to restart.`);
+    const started = Date.now();
+    entry.restarting = true;
+    this.signalGroup(entry, signal);
+    const deadline = Date.now() + this.stopTimeoutMs;
+    while (!entry.exited && Date.now() < deadline) await sleep(50);
+    try {
+      process.kill(-entry.child.pid, 'SIGKILL');
+    } catch {
+      // Nothing left in the group.
+    }
+    while (!entry.exited) await sleep(50);
+    await this.waitOne(this.start({ ...entry.spec, env: { ...entry.spec.env, ...env } }));
+    return Date.now() - started;
   }
 
   /** Stop every service: SIGTERM to each process group, SIGKILL for what is left after a grace period. */

@@ -82,3 +82,32 @@ test('should report a service that exits before it is healthy', async () => {
   await assert.rejects(supervisor.waitHealthy(), /broken exited \(code 3\)/);
   await supervisor.stopAll();
 });
+
+test('should restart one service, killed or stopped, on the same port and wait until it is healthy', async () => {
+  const port = await freePort();
+  const supervisor = new Supervisor({ healthTimeoutMs: 15_000, stopTimeoutMs: 2_000 });
+  const unexpected = [];
+  supervisor.onUnexpectedExit((name) => unexpected.push(name));
+  try {
+    const first = supervisor.start({
+      name: 'demo',
+      cmd: process.execPath,
+      args: ['-e', leader(port)],
+      healthUrl: `http://127.0.0.1:${port}/`,
+    });
+    await supervisor.waitHealthy();
+    for (const signal of ['SIGKILL', 'SIGTERM']) {
+      const before = supervisor.children.get('demo').child.pid;
+      const ms = await supervisor.restart('demo', signal);
+      assert.ok(ms >= 0);
+      const after = supervisor.children.get('demo').child.pid;
+      assert.notEqual(after, before, `a new process after ${signal}`);
+      assert.equal(alive(before), false, `the old leader is gone after ${signal}`);
+      assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
+    }
+    assert.equal(alive(first.child.pid), false);
+    assert.deepEqual(unexpected, [], 'a restart is not reported as an unexpected exit');
+  } finally {
+    await supervisor.stopAll();
+  }
+});

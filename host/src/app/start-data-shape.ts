@@ -13,4 +13,10 @@ export type StartData = {
   runtime: RuntimeConfig;
   routeTables: Partial<Record<RemoteName, unknown>>;
   pageTree?: { root: string; lang: string; pages: unknown };
+  /**
+   * The request carried a session cookie (HttpOnly, so only the server sees it). The page then mounts
+   * after the session check: the header and navigation of a logged-in student differ from a
+   * visitor's, and would otherwise change under the student's eyes (layout shift).
+   */
+  session?: boolean;
 };

@@ -36,6 +36,17 @@ describe('createStaticServer', () => {
     await app.close();
   });
 
+  it.each(['br', 'gzip'])('should serve the %s copy of a hashed asset as immutable too', async (encoding) => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({
+      url: '/assets/app.5e6f7a8b.js',
+      headers: { 'accept-encoding': encoding },
+    });
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+
   it.each(['/remoteEntry.js', '/mf-manifest.json', '/index.html'])(
     'should serve %s with no-cache and an ETag',
     async (url) => {

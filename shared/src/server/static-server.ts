@@ -26,7 +26,10 @@ export interface StaticServerOptions {
    * Renders the app page for a page URL (the history fallback and the prefix itself) instead of sending
    * `index.html` as it is: the host puts the start data of that URL in it.
    */
-  renderPage?: (request: FastifyRequest) => Promise<{ html: string; headers?: Record<string, string> }>;
+  renderPage?: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<{ html: string; headers?: Record<string, string> }>;
 }
 
 /** Headers every response carries, whatever serves it (file, fallback page, 404, health). */
@@ -98,7 +101,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       void reply.sendFile('index.html');
       return;
     }
-    renderPage(request).then(
+    renderPage(request, reply).then(
       ({ html, headers = {} }) => void reply.headers(headers).type('text/html; charset=utf-8').send(html),
       (error: unknown) => {
         request.log.error(error, 'the page could not be rendered; sending it as built');

@@ -114,6 +114,19 @@ describe('InsurancesPage', () => {
     expect(await screen.findByText('APP-77')).toBeInTheDocument();
   });
 
+  it("should hold the cards' place with outlines of their size while the policies load", async () => {
+    answer([rawPolicy({})]);
+    const { container } = renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your policies…');
+    // Two card outlines in the list's place, hidden from assistive technology.
+    const outlines = container.querySelectorAll('.policy-list .policy-card--placeholder');
+    expect(outlines).toHaveLength(2);
+    expect(outlines[0]?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await screen.findByRole('article', { name: 'Health' });
+    expect(container.querySelector('.policy-card--placeholder')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('should show the empty state', async () => {
     answer([]);
     renderPage();

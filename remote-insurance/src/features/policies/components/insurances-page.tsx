@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
-import { ResourceView } from '@portal/shared/ui';
+import { ResourceView, Spinner } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
 import { usePolicies } from '../api/get-policies';
@@ -41,9 +41,33 @@ type PoliciesProps = { profileId: string };
 
 function Policies({ profileId }: PoliciesProps) {
   const { t } = useTranslation('insurance');
+  const resource = usePolicies(profileId);
+  if (resource.state.status === 'loading') return <PolicyPlaceholders label={t('loading')} />;
   return (
-    <ResourceView resource={usePolicies(profileId)} errorText={t('error')} loadingLabel={t('loading')}>
+    <ResourceView resource={resource} errorText={t('error')} loadingLabel={t('loading')}>
       {(entries) => (entries.length === 0 ? <p>{t('empty')}</p> : <PolicyList entries={entries} />)}
     </ResourceView>
+  );
+}
+
+/** How many card outlines stand in for the policies while they load: most students have one or two. */
+const PLACEHOLDER_CARDS = 2;
+
+/**
+ * Card outlines of a policy card's size where the cards will be, so that nothing below them moves
+ * when they arrive (on a phone the offers below are then out of view until the cards are in).
+ */
+function PolicyPlaceholders({ label }: { label: string }) {
+  return (
+    <div className="policy-placeholders" aria-busy="true">
+      <Spinner label={label} />
+      <ul className="policy-list" aria-hidden="true">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <li key={index}>
+            <div className="policy-card policy-card--placeholder" />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,154 @@
+// `npm test`'s images stage: what can be checked of the container images on a machine where no
+// container engine runs (see README, "Container images"). No image is built here. For each service
+// of docker-compose.yml this
+//
+// 1. reads its Dockerfile: several stages, the build stage deploys with `pnpm deploy --prod`, the
+//    runtime stage copies only that from it, runs as a non-root user, has a HEALTHCHECK, and starts
+//    with an exec-form CMD; and checks that .dockerignore keeps node_modules, build output and data
+//    out of the build context;
+// 2. runs the build stage's `pnpm … deploy --prod` command into a temporary folder (the image's
+//    WORKDIR), after compiling the servers (`pnpm build:server`; `pnpm build` must have run);
+// 3. starts the runtime stage's CMD, word for word, in that folder with the stage's ENV (its port on a
+//    spare one, data in a temporary folder), waits for 200 from /healthz, runs the HEALTHCHECK command
+//    against it, and stops it with SIGTERM.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pnpm } from './lib/pnpm.mjs';
+import { deployCommandOf, imageProblems, runtimeOf } from './lib/dockerfile.mjs';
+import { formatCommand } from './lib/run.mjs';
+import { repoRoot } from './lib/paths.mjs';
+import { bold, green, red, step } from './lib/log.mjs';
+
+/** The services built from a Dockerfile of this repository, with the package each one deploys. */
+const SERVICES = [
+  { service: 'api', pkg: 'api' },
+  { service: 'remote-account', pkg: 'remote-account' },
+  { service: 'remote-insurance', pkg: 'remote-insurance' },
+  { service: 'remote-billing', pkg: 'remote-billing' },
+  { service: 'remote-service', pkg: 'remote-service' },
+  { service: 'host', pkg: 'host' },
+];
+/** What .dockerignore must keep out of every build context. */
+const IGNORED = ['node_modules', '**/node_modules', '**/dist', '**/dist-server', '**/.data'];
+const START_TIMEOUT_MS = 120_000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sparePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `argv` in `cwd` and waits until `url` answers 200; returns the child and its exit. */
+async function startAndWait(argv, cwd, env, url) {
+  const [cmd, ...args] = argv;
+  const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  let gone = null;
+  void exited.then((result) => (gone = result));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (gone)
+      throw new Error(`"${formatCommand(cmd, args)}" exited (${gone.signal ?? `code ${gone.code}`}).`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return { child, exited };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(300);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${url} did not answer 200 within ${START_TIMEOUT_MS / 1000} s.`);
+}
+
+function runQuiet(argv, cwd, env) {
+  return new Promise((resolve) => {
+    const child = spawn(argv[0], argv.slice(1), { cwd, env, stdio: 'inherit' });
+    child.on('error', () => resolve(-1));
+    child.on('exit', (code) => resolve(code));
+  });
+}
+
+async function checkImage({ service, pkg }) {
+  const dockerfile = join(pkg, 'Dockerfile');
+  const runtime = runtimeOf(readFileSync(join(repoRoot, dockerfile), 'utf8'));
+  const deploy = deployCommandOf(runtime.stages);
+  const problems = imageProblems(runtime, deploy);
+  if (problems.length > 0) throw new Error(`${dockerfile}: ${problems.join('; ')}.`);
+
+  const workdir = mkdtempSync(join(tmpdir(), `portal-image-${service}-`));
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-image-${service}-data-`));
+  try {
+    // The deploy target must not exist yet; the folder stands in for the image's WORKDIR.
+    rmSync(workdir, { recursive: true, force: true });
+    await pnpm([...deploy.slice(0, -1), workdir]);
+
+    const port = await sparePort();
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmpdir() };
+    for (const [name, value] of Object.entries(runtime.env)) {
+      // The exposed port moves to a spare one; a data folder to a temporary one; listen on loopback only.
+      if (runtime.expose.includes(value)) env[name] = String(port);
+      else if (value.startsWith('/')) env[name] = dataDir;
+      else if (name === 'LISTEN_HOST') env[name] = '127.0.0.1';
+      else env[name] = value;
+    }
+    const url = `http://127.0.0.1:${port}/healthz`;
+    console.log(
+      `${service}: ${formatCommand(runtime.cmd[0], runtime.cmd.slice(1))} (in the deployed ${pkg})`,
+    );
+    const { child, exited } = await startAndWait(runtime.cmd, workdir, env, url);
+    let health;
+    try {
+      health = await runQuiet(runtime.healthcheck, workdir, env);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const stopped = await Promise.race([exited, sleep(15_000).then(() => null)]);
+    if (!stopped) child.kill('SIGKILL');
+    if (health !== 0) throw new Error(`${service}: the HEALTHCHECK command exited with ${health}.`);
+    if (!stopped || stopped.code !== 0)
+      throw new Error(
+        `${service} did not stop cleanly on SIGTERM (${stopped ? (stopped.signal ?? stopped.code) : 'still running after 15 s'}).`,
+      );
+    console.log(green(`${service}: /healthz answered 200, the HEALTHCHECK passed, SIGTERM stopped it`));
+  } finally {
+    rmSync(workdir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const ignore = readFileSync(join(repoRoot, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
+  const missing = IGNORED.filter((entry) => !ignore.includes(entry));
+  if (missing.length > 0) throw new Error(`.dockerignore does not leave out: ${missing.join(', ')}.`);
+
+  const unbuilt = SERVICES.filter(({ pkg }) => pkg !== 'api' && !existsSync(join(repoRoot, pkg, 'dist')));
+  if (unbuilt.length > 0)
+    throw new Error(`No dist/ in ${unbuilt.map(({ pkg }) => pkg).join(', ')}: run "pnpm build" first.`);
+  step('Compiling the servers (pnpm build:server)');
+  await pnpm(['build:server']);
+
+  for (const image of SERVICES) {
+    step(`Image ${image.service}: deploy, start command, /healthz`);
+    await checkImage(image);
+  }
+  console.log(bold(green(`\nAll ${SERVICES.length} images' start commands answer /healthz.`)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(red(`Images check failed: ${error.message}`));
+    process.exit(1);
+  });
+}

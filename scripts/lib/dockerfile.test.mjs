@@ -1,0 +1,65 @@
+// The images check reads each Dockerfile's start command, health check and build steps from the file
+// itself, so the check and the images cannot drift apart.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { deployCommandOf, envPairs, imageProblems, instructions, runtimeOf } from './dockerfile.mjs';
+import { repoRoot } from './paths.mjs';
+
+const PACKAGES = ['api', 'host', 'remote-account', 'remote-insurance', 'remote-billing', 'remote-service'];
+
+// What every Dockerfile looked like before the images were split into stages.
+const SINGLE_STAGE = `
+# Build from the repository root
+FROM node:20-slim
+RUN npm install -g pnpm@10.34.8
+WORKDIR /portal
+COPY . .
+RUN pnpm install --frozen-lockfile --filter "host..." && pnpm --filter host build
+ENV NODE_ENV=production HOST_PORT=8080 LISTEN_HOST=0.0.0.0
+EXPOSE 8080
+CMD ["pnpm", "--filter", "host", "start"]
+`;
+
+test('should join continued lines and skip comments', () => {
+  assert.deepEqual(instructions('FROM a AS b\n# note\nRUN one \\\n  # inside\n  && two\nCMD ["x"]\n'), [
+    { keyword: 'FROM', args: 'a AS b' },
+    { keyword: 'RUN', args: 'one && two' },
+    { keyword: 'CMD', args: '["x"]' },
+  ]);
+});
+
+test('should read ENV pairs, quoted values and the legacy form', () => {
+  assert.deepEqual(envPairs('A=1 B=/data C="two words"'), { A: '1', B: '/data', C: 'two words' });
+  assert.deepEqual(envPairs('PORT 8081'), { PORT: '8081' });
+});
+
+test('should find every problem of the single-stage image', () => {
+  const runtime = runtimeOf(SINGLE_STAGE);
+  assert.deepEqual(imageProblems(runtime, deployCommandOf(runtime.stages)), [
+    'it has one stage: build and runtime are not separated',
+    'no build stage runs "pnpm … deploy --prod"',
+    'the runtime stage copies nothing from the build stage',
+    'the runtime stage runs as root (no USER)',
+    'the runtime stage has no HEALTHCHECK',
+    'the CMD runs through a tool instead of node: pnpm --filter host start',
+  ]);
+});
+
+test('should refuse a shell-form CMD', () => {
+  assert.throws(() => runtimeOf('FROM a\nCMD node main.js\n'), /exec form/);
+});
+
+for (const pkg of PACKAGES) {
+  test(`${pkg}/Dockerfile: two stages, deployed with --prod, non-root, health check, compiled start`, () => {
+    const runtime = runtimeOf(readFileSync(join(repoRoot, pkg, 'Dockerfile'), 'utf8'));
+    const deploy = deployCommandOf(runtime.stages);
+    assert.deepEqual(imageProblems(runtime, deploy), []);
+    assert.deepEqual(deploy.slice(0, 3), ['--filter', pkg, 'deploy']);
+    assert.deepEqual(runtime.cmd, ['node', '--enable-source-maps', 'dist-server/main.js']);
+    assert.equal(runtime.user, 'node');
+    assert.equal(runtime.env.NODE_ENV, 'production');
+    assert.ok(runtime.expose.length === 1, 'one port');
+  });
+}
