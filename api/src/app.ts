@@ -20,6 +20,7 @@ import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
+import { proofRoutes } from './routes/proofs.js';
 import { readRoutes } from './routes/reads.js';
 
 /** What the app is built from; tests pass an in-memory database and their own clock. */
@@ -108,6 +109,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   await app.register(changeRoutes, context);
   await app.register(claimRoutes, context);
   await app.register(paymentRoutes, context);
+  await app.register(proofRoutes, context);
   await registerContent(app, {
     apiKey: config.contentApiKey,
     introspection: config.graphqlIntrospection,

@@ -26,17 +26,29 @@ export interface Config {
 
 /**
  * How many requests one client address may send per minute to the account calls (login, activation,
- * password and e-mail changes, reset requests) and to the content endpoint, and how many link mails
- * one address may receive per hour. Strict by default; the browser journeys, which log in many times
- * from one address, raise them with API_RATE_LIMIT_AUTH, API_RATE_LIMIT_CONTENT and API_MAIL_LIMIT_PER_HOUR.
+ * password and e-mail changes, reset requests), to the content endpoint and to the proof-of-cover check
+ * (by short code, and by the QR code's token), and how many link mails one address may receive per hour.
+ * Strict by default; the browser journeys, which log in many times from one address, raise them with
+ * API_RATE_LIMIT_AUTH, API_RATE_LIMIT_CONTENT, API_RATE_LIMIT_VERIFY_CODE, API_RATE_LIMIT_VERIFY_LINK and
+ * API_MAIL_LIMIT_PER_HOUR.
  */
 export interface RateLimits {
   authPerMinute: number;
   contentPerMinute: number;
+  /** Checks by the short code typed from a letter: about 50 bits, so guessing must stay slow. */
+  verifyCodePerMinute: number;
+  /** Checks by the QR code's 256-bit token, which cannot be guessed: only a bound on the load. */
+  verifyLinkPerMinute: number;
   mailsPerHour: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { authPerMinute: 10, contentPerMinute: 300, mailsPerHour: 3 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  authPerMinute: 10,
+  contentPerMinute: 300,
+  verifyCodePerMinute: 10,
+  verifyLinkPerMinute: 60,
+  mailsPerHour: 3,
+};
 
 /** OWASP's scrypt cost for passwords: N = 2^17 (with r = 8, p = 1). */
 export const SCRYPT_LOG_N = 17;
@@ -82,6 +94,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       authPerMinute: positiveInteger(env, 'API_RATE_LIMIT_AUTH', DEFAULT_RATE_LIMITS.authPerMinute),
       contentPerMinute: positiveInteger(env, 'API_RATE_LIMIT_CONTENT', DEFAULT_RATE_LIMITS.contentPerMinute),
+      verifyCodePerMinute: positiveInteger(
+        env,
+        'API_RATE_LIMIT_VERIFY_CODE',
+        DEFAULT_RATE_LIMITS.verifyCodePerMinute,
+      ),
+      verifyLinkPerMinute: positiveInteger(
+        env,
+        'API_RATE_LIMIT_VERIFY_LINK',
+        DEFAULT_RATE_LIMITS.verifyLinkPerMinute,
+      ),
       mailsPerHour: positiveInteger(env, 'API_MAIL_LIMIT_PER_HOUR', DEFAULT_RATE_LIMITS.mailsPerHour),
     },
     scryptLogN: SCRYPT_LOG_N,

@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import { ApiError } from './errors.js';
+import { isRandomId } from './input-guards.js';
 
 /** 429 with the contract body; the plugin adds `Retry-After` (seconds) before the error is answered. */
 export function rateLimited(retryAfterSeconds: number): ApiError {
@@ -34,4 +35,22 @@ export function authRateLimit(config: Config): RateLimitOptions {
 /** The content endpoint. */
 export function contentRateLimit(config: Config): RateLimitOptions {
   return { max: config.rateLimits.contentPerMinute, timeWindow: 60_000 };
+}
+
+/** Whether a verification lookup names a letter by its QR token (else by its short code). */
+function isLinkLookup(request: FastifyRequest): boolean {
+  return isRandomId((request.params as { code?: string } | undefined)?.code);
+}
+
+/**
+ * The proof-of-cover check: a short code typed from a letter has far fewer bits than the QR code's token,
+ * so it gets the stricter limit, counted apart from the token lookups of the same client address.
+ */
+export function verifyRateLimit(config: Config): RateLimitOptions {
+  return {
+    max: (request) =>
+      isLinkLookup(request) ? config.rateLimits.verifyLinkPerMinute : config.rateLimits.verifyCodePerMinute,
+    keyGenerator: (request) => `${isLinkLookup(request) ? 'link' : 'code'}:${request.ip}`,
+    timeWindow: 60_000,
+  };
 }

@@ -39,6 +39,7 @@ describe('database', () => {
       '003_payments_owner.sql',
       '003_security.sql',
       '004_claim_history_and_receipts.sql',
+      '005_proofs_of_cover.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

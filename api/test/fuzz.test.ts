@@ -163,6 +163,13 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/en/policies/{id}/icscard', fields: [] },
   { method: 'GET', path: '/api/en/policies/{id}/conditions', fields: [] },
   { method: 'GET', path: '/api/en/documents/{id}', fields: [], valid: { id: 'DOC-POL-1001-T-W' } },
+  {
+    method: 'POST',
+    path: '/api/en/policies/{id}/proof',
+    fields: ['language'],
+    valid: { id: 'POL-1001-T', body: { language: 'en' } },
+  },
+  { method: 'GET', path: '/api/verify/{id}', fields: [] },
   { method: 'GET', path: '/pacos', fields: [] },
   {
     method: 'POST',

@@ -29,7 +29,13 @@ export interface OutboxMail {
 }
 
 /** Limits high enough that no ordinary test meets them. */
-export const TEST_RATE_LIMITS = { authPerMinute: 100_000, contentPerMinute: 100_000, mailsPerHour: 100_000 };
+export const TEST_RATE_LIMITS = {
+  authPerMinute: 100_000,
+  contentPerMinute: 100_000,
+  verifyCodePerMinute: 100_000,
+  verifyLinkPerMinute: 100_000,
+  mailsPerHour: 100_000,
+};
 /** A cheap scrypt cost (N = 2^10) for tests; production uses 2^17. */
 export const TEST_SCRYPT_LOG_N = 10;
 

@@ -47,7 +47,7 @@ describe('rate limits', () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp(fixedNoon(), {
-      config: { rateLimits: { authPerMinute: 3, contentPerMinute: 2, mailsPerHour: 2 } },
+      config: { rateLimits: { ...TEST_RATE_LIMITS, authPerMinute: 3, contentPerMinute: 2, mailsPerHour: 2 } },
     });
   });
   after(() => t.close());

@@ -28,6 +28,7 @@ const TABLES = [
   'claim_receipts',
   'claim_history',
   'claims',
+  'proofs_of_cover',
   'policies',
   'profiles',
   'accounts',

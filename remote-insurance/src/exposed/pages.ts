@@ -41,4 +41,9 @@ export const pages = {
       (m) => m.RequestPage,
     ),
   ),
+  verify: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-verify" */ '../features/verify/components/verify-page').then(
+      (m) => m.VerifyPage,
+    ),
+  ),
 } satisfies ExposedPages;

@@ -49,5 +49,22 @@ export const routes = {
       requiresAuth: false,
       page: 'request',
     },
+    {
+      // Public: whoever holds a proof-of-cover letter checks it here, by its QR code or its short code.
+      name: 'verify',
+      path: '/verify',
+      titleKey: 'routes.verify',
+      requiresAuth: false,
+      page: 'verify',
+      children: [
+        {
+          name: 'verify/code',
+          path: ':code',
+          titleKey: 'routes.verify',
+          requiresAuth: false,
+          page: 'verify',
+        },
+      ],
+    },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

@@ -37,6 +37,15 @@ export async function downloadDocument(path: string, fallbackName = 'document.pd
   });
   const blob = await response.blob();
   const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;
+  saveFile(blob, fileName);
+  return fileName;
+}
+
+/**
+ * Hands a file the page received to the browser as a download named `fileName` (a document made by a
+ * POST, e.g. a proof-of-cover letter, cannot go through {@link downloadDocument}).
+ */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
@@ -51,5 +60,4 @@ export async function downloadDocument(path: string, fallbackName = 'document.pd
     // Revoke on the next tick: some browsers start reading the URL only after click() returns.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
-  return fileName;
 }

@@ -1,5 +1,10 @@
 export { apiPrefixUrl } from './base-http';
-export { DOCUMENT_TIMEOUT_MS, downloadDocument, fileNameFromDisposition } from './download-document';
+export {
+  DOCUMENT_TIMEOUT_MS,
+  downloadDocument,
+  fileNameFromDisposition,
+  saveFile,
+} from './download-document';
 export { http, INVALID_PASSWORD_CODE, UNAUTHORIZED_EVENT } from './http';
 export { BACKEND_UNAVAILABLE_CODE, isBackendUnavailable } from './backend-unavailable';
 export { errorStatus, HTTPError, readApiError } from './read-api-error';

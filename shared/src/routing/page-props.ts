@@ -23,6 +23,8 @@ export type PageProps = {
   invoiceNumber?: string;
   /** One claim of the claims page. */
   claimNumber?: string;
+  /** The short code or QR token of a proof-of-cover letter, `/verify/{code}`. */
+  code?: string;
 };
 
 /**

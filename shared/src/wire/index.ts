@@ -90,3 +90,9 @@ export type AddressLookup = Schemas['AddressLookup'];
 export type OutboxMail = Schemas['OutboxMail'];
 /** YES or NO. */
 export type YesNo = Schemas['YesNo'];
+/** Body of `POST /api/en/policies/{id}/proof`: the language of the letter. */
+export type ProofRequest = Schemas['ProofRequest'];
+/** What `GET /api/verify/{code}` says about a proof-of-cover letter. */
+export type ProofVerification = Schemas['ProofVerification'];
+/** The cover a proof-of-cover letter states, at the moment of the check. */
+export type CoverStatus = Schemas['CoverStatus'];

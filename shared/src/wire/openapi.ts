@@ -420,6 +420,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/policies/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Owner only. Makes a proof-of-cover letter ("to whom it may concern") for an ACTIVE or NOT_ACTIVE policy that has not ended, in English or Dutch, with a QR code (a random 256-bit token) and a short verification code, both checked by GET /api/verify/{code}. The policy itself is not changed. */
+        post: operations["createProofOfCover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public. Checks a proof-of-cover letter by its QR token or its short code (case, spaces and hyphens do not matter). Validity is worked out from the policy as it is now. Short-code checks are limited per client address (API_RATE_LIMIT_VERIFY_CODE, 10 a minute), token checks apart from them (API_RATE_LIMIT_VERIFY_LINK, 60 a minute). */
+        get: operations["verifyProofOfCover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/documents/{id}": {
         parameters: {
             query?: never;
@@ -665,6 +699,41 @@ export interface components {
             city: string;
             country: string;
             moveReason?: string;
+        };
+        ProofRequest: {
+            /**
+             * @description Language of the letter
+             * @enum {string}
+             */
+            language: "en" | "nl";
+        };
+        /**
+         * @description The cover the letter states, at the moment of the check: in force, starting later, ended on its end date, ended early (the policy was shortened after the letter was issued; its end date is the new one), or cancelled (with effect from its end date).
+         * @enum {string}
+         */
+        CoverStatus: "ACTIVE" | "NOT_STARTED" | "ENDED" | "TERMINATED" | "CANCELLED";
+        ProofVerification: {
+            /** @description The short code printed on the letter */
+            code: string;
+            /** @description true while coverStatus is ACTIVE or NOT_STARTED */
+            valid: boolean;
+            coverStatus: components["schemas"]["CoverStatus"];
+            /** @description Initials of the insured person, e.g. A.d.V. */
+            initials: string;
+            birthYear: number;
+            insuranceType: components["schemas"]["InsuranceType"];
+            /**
+             * Format: date
+             * @description The period as it stands now
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description The period as it stands now; for ENDED, TERMINATED and CANCELLED the date the cover stopped
+             */
+            endDate: string;
+            /** Format: date */
+            issuedOn: string;
         };
         /** @enum {string} */
         InsuranceType: "TRAVEL" | "HEALTH" | "STAY";
@@ -1640,6 +1709,66 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    createProofOfCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PolicyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofRequest"];
+            };
+        };
+        responses: {
+            /** @description The letter (attachment) */
+            201: {
+                headers: {
+                    /** @description The short code printed on the letter, e.g. ABCDE-FGHJK */
+                    "X-Verification-Code"?: string;
+                    /** @description Where the letter is checked */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    verifyProofOfCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The letter is known; valid says whether it proves cover now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofVerification"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     document: {

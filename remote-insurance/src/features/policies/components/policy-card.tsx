@@ -5,6 +5,8 @@ import { useLocale } from '@portal/shared';
 import { displayStatus, formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
+import { canProveCover } from '../../proof/api/create-proof';
+import { ProofOfCover } from '../../proof/components/proof-of-cover';
 import { PolicyDocuments } from './policy-documents';
 import { PolicyOffers } from './policy-offers';
 import './policy-card.css';
@@ -37,6 +39,7 @@ export function PolicyCard({ policy }: PolicyCardProps) {
         </Item>
       </dl>
       <PolicyOffers policy={policy} />
+      {canProveCover(policy) ? <ProofOfCover policy={policy} /> : null}
       <button
         type="button"
         className="button button--link policy-card__toggle"
