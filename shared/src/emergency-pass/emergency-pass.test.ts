@@ -14,6 +14,7 @@ import type { EmergencyPass } from './emergency-pass';
 const PASS: EmergencyPass = {
   version: 1,
   savedAt: '2026-11-23T10:00:00.000Z',
+  profileId: 'P-1001',
   name: 'Anna de Vries',
   policies: [
     {

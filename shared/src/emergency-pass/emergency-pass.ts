@@ -37,6 +37,8 @@ export type EmergencyPass = {
   version: 1;
   /** ISO timestamp of the moment it was saved. */
   savedAt: string;
+  /** The profile it belongs to: another student logging in on the device does not see it. */
+  profileId: string;
   /** The full name of the student. */
   name: string;
   policies: EmergencyPassPolicy[];
@@ -86,6 +88,7 @@ export function parseEmergencyPass(json: string | null): EmergencyPass | null {
     value.version !== 1 ||
     !isString(value.savedAt) ||
     Number.isNaN(Date.parse(value.savedAt)) ||
+    !isString(value.profileId) ||
     !isString(value.name) ||
     !Array.isArray(value.policies) ||
     !value.policies.every(isPolicy) ||
@@ -96,6 +99,7 @@ export function parseEmergencyPass(json: string | null): EmergencyPass | null {
   return {
     version: 1,
     savedAt: value.savedAt,
+    profileId: value.profileId,
     name: value.name,
     policies: value.policies.map(({ number, insuranceType, coverage, startDate, endDate }) => ({
       number,
@@ -126,13 +130,49 @@ function storage(): Storage | undefined {
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-/** The pass kept on this device, or null. */
+// The last value read, so that the same stored text gives the same object (`useSyncExternalStore`).
+let lastRead: { json: string | null; pass: EmergencyPass | null } = { json: null, pass: null };
+
+/** The pass kept on this device, or null; the same object as long as the stored pass is unchanged. */
 export function readEmergencyPass(): EmergencyPass | null {
+  let json: string | null;
   try {
-    return parseEmergencyPass(storage()?.getItem(EMERGENCY_PASS_KEY) ?? null);
+    json = storage()?.getItem(EMERGENCY_PASS_KEY) ?? null;
   } catch {
-    return null;
+    json = null;
   }
+  if (json !== lastRead.json) lastRead = { json, pass: parseEmergencyPass(json) };
+  return lastRead.pass;
+}
+
+/** Message the host's service worker answers by keeping the files of the page that sent it. */
+export const KEEP_OFFLINE_MESSAGE = 'portal:keep-page-offline';
+
+/**
+ * Asks the host's service worker to keep this page and the files it loaded, so that it opens
+ * without a network. Resolves true once they are kept, false when there is no service worker (or it
+ * does not answer within `timeoutMs`): the pass is still kept, only the page may not open offline.
+ */
+export async function keepPageOffline(timeoutMs = 15_000): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs));
+  const kept = (async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (!worker) return false;
+    const urls = performance
+      .getEntriesByType('resource')
+      .filter((entry) =>
+        ['script', 'link', 'css'].includes((entry as PerformanceResourceTiming).initiatorType),
+      )
+      .map((entry) => entry.name);
+    return new Promise<boolean>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event: MessageEvent<unknown>) => resolve(event.data === true);
+      worker.postMessage({ type: KEEP_OFFLINE_MESSAGE, page: location.href, urls }, [channel.port2]);
+    });
+  })();
+  return Promise.race([kept, timeout]);
 }
 
 /** Keeps the pass on this device over any earlier one; false when the device refuses to keep it. */

@@ -1,5 +1,7 @@
 export {
   EMERGENCY_PASS_KEY,
+  KEEP_OFFLINE_MESSAGE,
+  keepPageOffline,
   parseEmergencyPass,
   readEmergencyPass,
   removeEmergencyPass,
