@@ -148,12 +148,18 @@ export function readEmergencyPass(): EmergencyPass | null {
 /** Message the host's service worker answers by keeping the files of the page that sent it. */
 export const KEEP_OFFLINE_MESSAGE = 'portal:keep-page-offline';
 
+/** Which page {@link keepPageOffline} keeps: the remote that serves it and its chunk in `page-assets.json`. */
+export type OfflinePage = { remote: string; pageChunk: string };
+
 /**
  * Asks the host's service worker to keep this page and the files it loaded, so that it opens
  * without a network. Resolves true once they are kept, false when there is no service worker (or it
  * does not answer within `timeoutMs`): the pass is still kept, only the page may not open offline.
  */
-export async function keepPageOffline(timeoutMs = 15_000): Promise<boolean> {
+export async function keepPageOffline(
+  { remote, pageChunk }: OfflinePage,
+  timeoutMs = 15_000,
+): Promise<boolean> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs));
   const kept = (async () => {
@@ -169,7 +175,9 @@ export async function keepPageOffline(timeoutMs = 15_000): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (event: MessageEvent<unknown>) => resolve(event.data === true);
-      worker.postMessage({ type: KEEP_OFFLINE_MESSAGE, page: location.href, urls }, [channel.port2]);
+      worker.postMessage({ type: KEEP_OFFLINE_MESSAGE, page: location.href, remote, pageChunk, urls }, [
+        channel.port2,
+      ]);
     });
   })();
   return Promise.race([kept, timeout]);

@@ -8,4 +8,9 @@ export {
   saveEmergencyPass,
   subscribeEmergencyPass,
 } from './emergency-pass';
-export type { EmergencyPass, EmergencyPassContacts, EmergencyPassPolicy } from './emergency-pass';
+export type {
+  OfflinePage,
+  EmergencyPass,
+  EmergencyPassContacts,
+  EmergencyPassPolicy,
+} from './emergency-pass';

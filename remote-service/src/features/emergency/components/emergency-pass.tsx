@@ -20,6 +20,9 @@ export function useEmergencyPass(): StoredPass | null {
   return useSyncExternalStore(subscribeEmergencyPass, readEmergencyPass, () => null);
 }
 
+/** This page, as this remote's build publishes it (`page-assets.json`, see `src/exposed/pages.ts`). */
+const OFFLINE_PAGE = { remote: 'service', pageChunk: 'page-emergency' };
+
 type Status =
   { kind: 'idle' } | { kind: 'saved'; offline: boolean } | { kind: 'removed' } | { kind: 'failed' };
 
@@ -72,7 +75,7 @@ export function EmergencyPass({ contacts }: EmergencyPassProps) {
         setStatus({ kind: 'failed' });
         return;
       }
-      setStatus({ kind: 'saved', offline: await keepPageOffline() });
+      setStatus({ kind: 'saved', offline: await keepPageOffline(OFFLINE_PAGE) });
     } catch {
       setStatus({ kind: 'failed' });
     } finally {
