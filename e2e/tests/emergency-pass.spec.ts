@@ -113,8 +113,21 @@ test.describe('Emergency Pass', () => {
     consoleGuard,
   }, info) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'portal-emergency-pass-'));
-    const options = { ...info.project.use, ...info.project.use.launchOptions };
-    const launch = () => playwright.chromium.launchPersistentContext(userDataDir, options);
+    const { baseURL, locale, viewport, userAgent, launchOptions } = info.project.use;
+    const launch = async () => {
+      const context = await playwright.chromium.launchPersistentContext(userDataDir, {
+        ...launchOptions,
+        baseURL,
+        locale,
+        viewport,
+        userAgent,
+      });
+      // As the fixture does for its own context: the tag manager's script is not on the internet here.
+      await context.route(/^https:\/\/www\.googletagmanager\.com\//, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+      );
+      return context;
+    };
     try {
       const first = await launch();
       const before = first.pages()[0] ?? (await first.newPage());

@@ -153,6 +153,8 @@ async function keepPage(event: ExtendableEvent, request: KeepOfflineRequest): Pr
     .flatMap((list) => (Array.isArray(list) ? list : []))
     .filter((file): file is string => typeof file === 'string')
     .map((file) => new URL(file, hostBase).href);
+  // The icons the page draws (the phone beside the 24/7 number) and its favicon.
+  const hostImages = ['assets/icons.svg', 'favicon.svg'].map((file) => new URL(file, hostBase).href);
 
   const remoteFiles: string[] = [];
   const manifestUrl = request.remote ? config.remotes[request.remote] : undefined;
@@ -169,7 +171,7 @@ async function keepPage(event: ExtendableEvent, request: KeepOfflineRequest): Pr
   );
 
   const required = await Promise.all([...hostFiles, ...remoteFiles].map((url) => keep(event, url)));
-  await Promise.all([...routeTables, ...request.urls].map((url) => keep(event, url)));
+  await Promise.all([...hostImages, ...routeTables, ...request.urls].map((url) => keep(event, url)));
   return required.every(Boolean);
 }
 
