@@ -99,6 +99,9 @@ test.describe('Emergency Pass', () => {
     await expect(logoutEntry(page)).toBeVisible();
     await logoutEntry(page).click();
     await expect(logoutEntry(page)).toHaveCount(0);
+    expect((await page.request.get('/api/checksession')).status()).toBe(401);
+    // Whatever page the logout leads to has loaded before the network goes.
+    await page.waitForLoadState('networkidle');
 
     await goOffline(context, consoleGuard);
     await page.goto(EMERGENCY);

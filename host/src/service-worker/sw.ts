@@ -21,6 +21,11 @@ const ASSETS = `${CACHE_PREFIX}assets-v1`;
 const CURRENT = new Set([PAGES, METADATA, ASSETS]);
 const RUNTIME_CONFIG = new URL(`${SCOPE_PATH}remotes.json`, self.location.origin).href;
 
+// The remotes answer with `Vary: Origin, Accept-Encoding` (CORS, compression). A copy the worker
+// fetched itself must still serve the page's own request for the same URL, whose headers the Cache API
+// would otherwise compare; every copy here is for this one origin.
+const matchOptions: CacheQueryOptions = { ignoreVary: true };
+
 let origins: Origins = { host: self.location.origin, remotes: [] };
 
 type RuntimeConfig = { remotes: Record<string, string | undefined> };
@@ -49,7 +54,7 @@ function learnOrigins(config: RuntimeConfig): void {
 // After a restart the worker knows the remotes' origins from the runtime config it kept.
 const originsKnown = caches
   .open(METADATA)
-  .then((cache) => cache.match(RUNTIME_CONFIG))
+  .then((cache) => cache.match(RUNTIME_CONFIG, matchOptions))
   .then(async (response) => {
     const config = response ? readRuntimeConfig(await response.json()) : undefined;
     if (config) learnOrigins(config);
@@ -58,6 +63,7 @@ const originsKnown = caches
 
 const pages = new NetworkFirst({
   cacheName: PAGES,
+  matchOptions,
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
     // One copy per page, whatever its query (a tracking parameter must not make another copy).
@@ -67,10 +73,12 @@ const pages = new NetworkFirst({
 });
 const metadata = new NetworkFirst({
   cacheName: METADATA,
+  matchOptions,
   plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 50 })],
 });
 const assets = new CacheFirst({
   cacheName: ASSETS,
+  matchOptions,
   plugins: [
     // Status 0: a remote's script loaded by a script tag, which the worker sees as an opaque response.
     new CacheableResponsePlugin({ statuses: [0, 200] }),
