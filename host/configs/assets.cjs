@@ -17,6 +17,10 @@ const SPRITE_FILE = path.join(
 );
 
 const FAVICON_FILE = path.join(appDir, 'src', 'assets', 'favicon.svg');
+// The web app manifest and its icons (rendered from the favicon, see e2e/support/render-app-icons.ts)
+// keep fixed names too: index.html and the manifest link them.
+const WEB_APP_MANIFEST_FILE = path.join(appDir, 'src', 'assets', 'manifest.webmanifest');
+const APP_ICONS_DIR = path.join(appDir, 'src', 'assets', 'icons');
 const FAVICON_PATH = 'favicon.svg';
 
 function iconSpritePlugin() {
@@ -26,6 +30,8 @@ function iconSpritePlugin() {
     patterns: [
       { from: SPRITE_FILE, to: 'assets/icons.svg' },
       { from: FAVICON_FILE, to: FAVICON_PATH },
+      { from: WEB_APP_MANIFEST_FILE, to: 'manifest.webmanifest' },
+      { from: APP_ICONS_DIR, to: 'icons' },
     ],
   });
 }

@@ -17,6 +17,8 @@ describe('host server', () => {
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title>');
     fs.mkdirSync(path.join(distDir, 'assets'));
     fs.writeFileSync(path.join(distDir, 'assets', 'main.1a2b3c4d.js'), 'var main;');
+    fs.writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+    fs.writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"portal"}');
     upstream = Fastify();
     upstream.all('/*', async (request, reply) => {
       void reply.header('Set-Cookie', 'UPSTREAM=1; Path=/');
@@ -112,8 +114,24 @@ describe('host server', () => {
     expect(scriptSrc).toContain('https://www.googletagmanager.com');
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The service worker and the web app manifest: only the host's own.
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    await app.close();
+  });
+
+  it('should serve the service worker under /en/ (its scope) and the web app manifest, revalidated on each use', async () => {
+    const app = await server();
+    for (const url of ['/en/sw.js', '/en/manifest.webmanifest']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject({ url: '/en/manifest.webmanifest' })).headers['content-type']).toMatch(
+      /^application\/manifest\+json/,
+    );
     await app.close();
   });
 

@@ -28,6 +28,9 @@ export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
         connectSrc: ["'self'", ...remoteOrigins, ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
         imgSrc: ["'self'", 'data:', ...remoteOrigins, ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
         fontSrc: ["'self'", ...remoteOrigins],
+        // The service worker (/en/sw.js) and the web app manifest come from the host itself.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         // Local and compose set-ups run on plain http; TLS is the proxy in front's business.

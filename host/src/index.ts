@@ -10,3 +10,15 @@ import('./bootstrap').catch((error: unknown) =>
     () => console.error('The portal could not be started.', error),
   ),
 );
+
+// The service worker keeps the emergency page for use without a network (src/service-worker). It is
+// registered once the page has loaded, so it never competes with the first paint for the network.
+// Only the production build has one (host/configs/service-worker.cjs); the dev server reloads anyway.
+if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
+  const register = () =>
+    navigator.serviceWorker.register('/en/sw.js', { scope: '/en/' }).catch((error: unknown) => {
+      console.error('The service worker could not be registered.', error);
+    });
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}

@@ -9,6 +9,7 @@
 export * from './alert';
 export * from './auth';
 export * from './content';
+export * from './emergency-pass';
 export * from './http';
 export * from './i18n';
 export * from './routing';

@@ -3,6 +3,7 @@
  */
 import { emptyResponse, jsonResponse, mockFetch } from '../testing/mock-fetch';
 import type { FetchMock } from '../testing/mock-fetch';
+import { EMERGENCY_PASS_KEY } from '../emergency-pass/emergency-pass';
 import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
 
 const SIGNED_IN = { firstName: 'Anna', profileId: 'P-1' };
@@ -295,6 +296,22 @@ describe('useAuthStore', () => {
         username: null,
         profileId: null,
       });
+    });
+
+    it('should remove the Emergency Pass from the device, also when the call fails', async () => {
+      fetchMock = mockFetch(() => jsonResponse({ code: 'ERR', message: 'x', incidentId: 'I-1' }, 500));
+      localStorage.setItem(EMERGENCY_PASS_KEY, '{"version":1}');
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+      await useAuthStore.getState().logout();
+      expect(localStorage.getItem(EMERGENCY_PASS_KEY)).toBeNull();
+    });
+
+    it('should keep the Emergency Pass when only the session ends (a 401), as it must open offline later', () => {
+      localStorage.setItem(EMERGENCY_PASS_KEY, '{"version":1}');
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+      useAuthStore.getState().markUnauthenticated();
+      expect(localStorage.getItem(EMERGENCY_PASS_KEY)).toBe('{"version":1}');
+      localStorage.clear();
     });
 
     it('should clear the session even when the call fails', async () => {

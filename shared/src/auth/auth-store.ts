@@ -2,6 +2,7 @@ import { HTTPError } from 'ky';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
+import { removeEmergencyPass } from '../emergency-pass/emergency-pass';
 import { baseHttp } from '../http/base-http';
 import { isBackendUnavailable } from '../http/backend-unavailable';
 import { readApiError } from '../http/read-api-error';
@@ -57,7 +58,10 @@ export type AuthState = AuthSession & {
   login: (email: string, password: string) => Promise<LoginResult>;
   /** `GET /api/checksession`; any failure leaves the store unauthenticated. Never rejects. */
   checkSession: () => Promise<void>;
-  /** `GET /api/logout`; the store is cleared even when the call fails. Never rejects. */
+  /**
+   * `GET /api/logout`; the store is cleared, and the Emergency Pass removed from the device, even when
+   * the call fails. Never rejects.
+   */
   logout: () => Promise<void>;
   /** Forgets the session in the browser (after any 401): it has expired. */
   markUnauthenticated: () => void;
@@ -202,6 +206,9 @@ export const useAuthStore = create<AuthState>()(
         const mine = (generation += 1);
         // The session ends in the browser at once and whatever the server answers (SPEC.md §4).
         set({ ...SIGNED_OUT, sessionEnd: 'logout' });
+        // The Emergency Pass holds the student's name and policy numbers: logging out takes it off
+        // the device, on whichever page the student logs out and whether or not it was ever shown.
+        removeEmergencyPass();
         try {
           await baseHttp.get('api/logout');
         } catch {

@@ -4,6 +4,7 @@ import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, useLocale } from '@portal/shared';
 import { EmergencyQuery } from '../api/emergency-query';
 import { Icon, LoadState, SanitizedHtml } from '@portal/shared/ui';
+import { EmergencyPass, useEmergencyPass } from './emergency-pass';
 
 import './emergency.css';
 
@@ -17,15 +18,25 @@ export function EmergencyDetails() {
     variables: { lang: contentLanguage(locale) },
   });
   const emergency = data?.emergency;
+  const pass = useEmergencyPass();
+  // Without a network the content cannot be fetched: the pass kept on this device takes its place.
+  const offlineWithPass = Boolean(error && !emergency && pass);
 
   return (
     <section className="emergency-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{emergency?.title ?? t('emergency.title')}</h1>
-      <LoadState
-        loading={fetching && !emergency}
-        error={error && !emergency ? t('emergency.error') : undefined}
-        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-      />
+      {offlineWithPass ? (
+        <p role="status" className="emergency-offline">
+          <Icon name="bell" />
+          {t('emergencyPass.offline')}
+        </p>
+      ) : (
+        <LoadState
+          loading={fetching && !emergency}
+          error={error && !emergency ? t('emergency.error') : undefined}
+          onRetry={() => reexecute({ requestPolicy: 'network-only' })}
+        />
+      )}
       {emergency ? (
         <>
           {/* The 24/7 number comes first: someone in an emergency must not have to scroll for it. */}
@@ -57,6 +68,7 @@ export function EmergencyDetails() {
               </a>
             </li>
           </ul>
+          <EmergencyPass contacts={emergency} />
           <SanitizedHtml html={emergency.introHtml} />
           {emergency.steps.length > 0 ? (
             <section aria-labelledby={`${headingId}-steps`}>
@@ -72,6 +84,8 @@ export function EmergencyDetails() {
             </section>
           ) : null}
         </>
+      ) : offlineWithPass ? (
+        <EmergencyPass contacts={undefined} />
       ) : null}
     </section>
   );
