@@ -216,6 +216,8 @@ describe('host server', () => {
     const page = await app.inject({ url: '/en/login' });
     const script = await app.inject({ url: '/en/assets/main.1a2b3c4d.js' });
     expect(script.statusCode).toBe(200);
+    const worker = await app.inject({ url: '/en/sw.js' });
+    expect(worker.headers['content-security-policy']).toBeTruthy();
     for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options']) {
       expect(page.headers[name]).toBeTruthy();
       expect(script.headers[name]).toBeUndefined();

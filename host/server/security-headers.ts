@@ -95,6 +95,9 @@ export const DOCUMENT_ONLY_HEADERS = [
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-/** The build's hashed files: scripts, style sheets and images, never a page. */
+/**
+ * The build's scripts, style sheets and images (hashed under /en/assets/, plus the favicon and the
+ * home-screen icons), never a page. The service worker keeps its headers: a worker's CSP is its own.
+ */
 export const isBuiltAsset = (url: string): boolean =>
-  /^\/en\/assets\/[^?#]+\.(js|css|svg|png|woff2)(\?|$)/.test(url);
+  /^\/en\/(assets\/[^?#]+\.(js|css|svg|png|woff2)|favicon\.svg|icons\/[^/?#]+\.png)(\?|$)/.test(url);
