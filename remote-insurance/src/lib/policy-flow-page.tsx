@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { Link } from '@portal/shared/router';
+import { paths, ProfileGate } from '@portal/shared';
+import { ResourceView } from '@portal/shared/ui';
+import type { Policy } from '@portal/shared/domain';
+
+import { policyOffers } from './policy-offers';
+import type { PolicyOffer } from './policy-offers';
+import { usePolicy } from './use-policy';
+import './flow.css';
+
+export type PolicyFlowPageProps = {
+  policyId: string;
+  /** The change the page makes; a policy that does not offer it gets `notPossible` instead. */
+  offer: PolicyOffer;
+  title: string;
+  notPossible: string;
+  /** The flow, once the student's policy is loaded and offers the change. */
+  children: (policy: Policy) => ReactNode;
+};
+
+/**
+ * The frame of a page that changes one policy (`/insurances/{policyId}/…`): the heading, the login
+ * gate, loading the student's own policy, and the check that the policy offers this change.
+ */
+export function PolicyFlowPage({ policyId, offer, title, notPossible, children }: PolicyFlowPageProps) {
+  const { t } = useTranslation('insurance');
+  const headingId = useId();
+  return (
+    <section className="flow-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{title}</h1>
+      <ProfileGate loginText={t('loginFirst')}>
+        {(profileId) => (
+          <OfferedPolicy profileId={profileId} policyId={policyId} offer={offer} notPossible={notPossible}>
+            {children}
+          </OfferedPolicy>
+        )}
+      </ProfileGate>
+    </section>
+  );
+}
+
+type OfferedPolicyProps = Pick<PolicyFlowPageProps, 'policyId' | 'offer' | 'notPossible' | 'children'> & {
+  profileId: string;
+};
+
+function OfferedPolicy({ profileId, policyId, offer, notPossible, children }: OfferedPolicyProps) {
+  const { t } = useTranslation('insurance');
+  return (
+    <ResourceView
+      resource={usePolicy(profileId, policyId)}
+      errorText={t('error')}
+      loadingLabel={t('loading')}
+    >
+      {(policy) =>
+        policy && policyOffers(policy).offers.includes(offer) ? (
+          children(policy)
+        ) : (
+          <p>
+            {notPossible} <Link to={paths.insurances()}>{t('flow.backToInsurances')}</Link>
+          </p>
+        )
+      }
+    </ResourceView>
+  );
+}
