@@ -79,7 +79,9 @@ test.describe('Emergency Pass', () => {
     await expect(passSection(page).getByText(/^Bewaard op /)).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
     await page.getByRole('group', { name: 'Taal' }).getByRole('button', { name: 'EN' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'This is the Emergency Pass kept on this device' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'This is the Emergency Pass kept on this device' }),
+    ).toBeVisible();
     await expect(passSection(page).getByText(/^Saved on /)).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
     // Nothing personal came from the worker's caches: it keeps no API response.
@@ -144,7 +146,9 @@ test.describe('Emergency Pass', () => {
       const after = second.pages()[0] ?? (await second.newPage());
       consoleGuard.watch(after);
       await after.goto(EMERGENCY);
-      await expect(after.getByRole('status').filter({ hasText: 'This is the Emergency Pass kept on this device' })).toBeVisible();
+      await expect(
+        after.getByRole('status').filter({ hasText: 'This is the Emergency Pass kept on this device' }),
+      ).toBeVisible();
       await expect(passSection(after).getByText(policyNumber, { exact: true })).toBeVisible();
       await expect(passSection(after).getByRole('link', { name: phone })).toBeVisible();
       await second.close();
