@@ -80,8 +80,16 @@ const assets = new CacheFirst({
   cacheName: ASSETS,
   matchOptions,
   plugins: [
-    // Status 0: a remote's script loaded by a script tag, which the worker sees as an opaque response.
-    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    {
+      // A remote's script loaded by a script tag would come back opaque, its status unreadable, and a
+      // failed answer could be kept for weeks. The worker asks with CORS instead (the remotes allow
+      // the host's origin), so only a real 200 is kept.
+      requestWillFetch: async ({ request }) =>
+        request.mode === 'no-cors' && new URL(request.url).origin !== self.location.origin
+          ? new Request(request.url, { mode: 'cors', credentials: 'omit' })
+          : request,
+    },
+    new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true }),
   ],
 });
