@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
-import { findRemote, matchesPattern, remotePreloads, templatePreloads } from './start-data';
+import { findRemote, matchesPattern, pageChunkName, remotePreloads, templatePreloads } from './start-data';
 
 const ACCOUNT_ROUTES = {
   version: 1,
@@ -50,6 +50,13 @@ const MANIFEST = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
   exposes: [{ name: 'pages', path: './pages', assets: { js: { sync: ['assets/pages.1234abcd.js'] } } }],
 };
+const PAGE_ASSETS = {
+  'page-login': {
+    js: ['assets/454.aaaa1111.js', 'assets/page-login.bbbb2222.js'],
+    css: ['assets/page-login.cccc3333.css'],
+  },
+  'page-reset-password': { js: ['assets/page-reset-password.dddd4444.js'], css: [] },
+};
 const PAGES = [
   {
     id: 'g-1',
@@ -71,6 +78,7 @@ function fakeFetch(up: boolean): typeof fetch {
     if (url === 'http://account.test/routes.json') return json(ACCOUNT_ROUTES);
     if (url === 'http://insurance.test/routes.json') return json(INSURANCE_ROUTES);
     if (url === 'http://account.test/mf-manifest.json') return json(MANIFEST);
+    if (url === 'http://account.test/page-assets.json') return json(PAGE_ASSETS);
     if (url.startsWith('http://content.test/sitecore/api/graph/edge?sc_apikey=k'))
       return json({ data: { item: { pages: PAGES } } });
     return new Response('not found', { status: 404 });
@@ -146,6 +154,25 @@ describe('the start data of a page', () => {
       '<link rel="preload" as="script" href="http://account.test/assets/pages.1234abcd.js" />',
     );
     expect(res.headers.link).toContain('<http://account.test/remoteEntry.js>; rel=preload; as=script');
+    await app.close();
+  });
+
+  it("should preload the page's own chunk, its scripts and its styles, from the remote's page-assets.json", async () => {
+    const app = await server(true);
+    const res = await app.inject({ url: '/en/login' });
+    expect(res.body).toContain(
+      '<link rel="preload" as="script" href="http://account.test/assets/page-login.bbbb2222.js" />',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" as="script" href="http://account.test/assets/454.aaaa1111.js" />',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" href="http://account.test/assets/page-login.cccc3333.css" />',
+    );
+    expect(res.headers.link).toContain(
+      '<http://account.test/assets/page-login.bbbb2222.js>; rel=preload; as=script',
+    );
+    expect(res.body).not.toContain('page-reset-password');
     await app.close();
   });
 
@@ -225,8 +252,16 @@ describe('finding the remote of a URL', () => {
 
   it('should find a content page and a sub-route beneath it', () => {
     const tables = { account: ACCOUNT_ROUTES, insurance: INSURANCE_ROUTES };
-    expect(findRemote(tables, '/insurances')).toEqual({ remote: 'insurance', requiresAuth: true });
-    expect(findRemote(tables, '/insurances/P-9/renew')).toEqual({ remote: 'insurance', requiresAuth: true });
+    expect(findRemote(tables, '/insurances')).toEqual({
+      remote: 'insurance',
+      requiresAuth: true,
+      page: 'insurances',
+    });
+    expect(findRemote(tables, '/insurances/P-9/renew')).toEqual({
+      remote: 'insurance',
+      requiresAuth: true,
+      page: 'renew',
+    });
     expect(findRemote(tables, '/privacy')).toBeUndefined();
   });
 
@@ -236,5 +271,16 @@ describe('finding the remote of a URL', () => {
       { href: 'https://cdn.example/account/remoteEntry.js', as: 'script' },
       { href: 'https://cdn.example/account/assets/pages.1234abcd.js', as: 'script' },
     ]);
+  });
+
+  it('should name a page chunk after its page module, and skip a page the list does not name', () => {
+    expect(pageChunkName('login')).toBe('page-login');
+    expect(pageChunkName('resetPassword')).toBe('page-reset-password');
+    const url = 'https://cdn.example/account/mf-manifest.json';
+    expect(remotePreloads(url, MANIFEST, PAGE_ASSETS, 'resetPassword').slice(3)).toEqual([
+      { href: 'https://cdn.example/account/assets/page-reset-password.dddd4444.js', as: 'script' },
+    ]);
+    expect(remotePreloads(url, MANIFEST, PAGE_ASSETS, 'faqAnswer')).toHaveLength(3);
+    expect(remotePreloads(url, MANIFEST, { 'page-login': { js: [42] } } as never, 'login')).toHaveLength(3);
   });
 });

@@ -30,7 +30,8 @@ type TableRoute = {
   path?: string;
   contentPage?: string;
   requiresAuth?: boolean;
-  children?: Array<{ path: string; requiresAuth?: boolean }>;
+  page?: string;
+  children?: Array<{ path: string; requiresAuth?: boolean; page?: string }>;
 };
 type Table = { routes: TableRoute[] };
 
@@ -39,6 +40,12 @@ type Manifest = {
   metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
   exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] } } }>;
 };
+
+/** What the server reads of a remote's page-assets.json: each lazy page chunk's scripts and styles. */
+type PageAssets = Record<string, { js?: string[]; css?: string[] } | undefined>;
+
+/** Where a URL's page comes from: its remote, whether it needs a login, and its page module. */
+export type FoundRoute = { remote: RemoteName; requiresAuth: boolean; page?: string };
 
 /** A preload of the page: what to fetch early, and how the page will ask for it. */
 export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
@@ -101,16 +108,21 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 export function findRemote(
   tables: Partial<Record<RemoteName, unknown>>,
   pathname: string,
-): { remote: RemoteName; requiresAuth: boolean } | undefined {
+): FoundRoute | undefined {
   for (const remote of REMOTE_NAMES) {
     const table = tables[remote] as Table | undefined;
     for (const route of table?.routes ?? []) {
       const base = route.path ?? (route.contentPage ? `/${route.contentPage}` : undefined);
       if (!base) continue;
-      if (matchesPattern(base, pathname)) return { remote, requiresAuth: route.requiresAuth === true };
+      if (matchesPattern(base, pathname))
+        return { remote, requiresAuth: route.requiresAuth === true, ...pageOf(route.page) };
       for (const child of route.children ?? []) {
         if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname)) {
-          return { remote, requiresAuth: route.requiresAuth === true || child.requiresAuth === true };
+          return {
+            remote,
+            requiresAuth: route.requiresAuth === true || child.requiresAuth === true,
+            ...pageOf(child.page),
+          };
         }
       }
     }
@@ -118,8 +130,25 @@ export function findRemote(
   return undefined;
 }
 
-/** What to preload for a remote's pages: its manifest, its entry and the scripts of its `./pages`. */
-export function remotePreloads(manifestUrl: string, manifest: Manifest | undefined): Preload[] {
+const pageOf = (page: string | undefined) => (typeof page === 'string' ? { page } : {});
+
+/**
+ * The lazy chunk of a route's page module in `page-assets.json`: the remotes name it after the
+ * page (`webpackChunkName: "page-reset-password"` for `resetPassword`).
+ */
+export const pageChunkName = (page: string): string =>
+  `page-${page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+/**
+ * What to preload for a remote's page: its manifest, its entry, the scripts of its `./pages` and,
+ * when the remote's `page-assets.json` lists it, the page's own chunk with its scripts and styles.
+ */
+export function remotePreloads(
+  manifestUrl: string,
+  manifest: Manifest | undefined,
+  pageAssets?: PageAssets,
+  page?: string,
+): Preload[] {
   const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch' }];
   if (!manifest) return preloads;
   const publicPath = manifest.metaData?.publicPath;
@@ -131,6 +160,12 @@ export function remotePreloads(manifestUrl: string, manifest: Manifest | undefin
   const pages = manifest.exposes?.find((expose) => expose.path === './pages' || expose.name === 'pages');
   for (const file of pages?.assets?.js?.sync ?? [])
     preloads.push({ href: new URL(file, base).href, as: 'script' });
+  const chunk =
+    page && pageAssets && typeof pageAssets === 'object' ? pageAssets[pageChunkName(page)] : undefined;
+  for (const file of Array.isArray(chunk?.css) ? chunk.css : [])
+    if (typeof file === 'string') preloads.push({ href: new URL(file, base).href, as: 'style' });
+  for (const file of Array.isArray(chunk?.js) ? chunk.js : [])
+    if (typeof file === 'string') preloads.push({ href: new URL(file, base).href, as: 'script' });
   return preloads;
 }
 
@@ -243,8 +278,21 @@ export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fet
     const login = findRemote(routeTables, '/login');
     const target = found && found.requiresAuth && !loggedIn ? login : found;
     const manifestUrl = target ? runtime.remotes[target.remote] : undefined;
+    const [manifest, pageAssets] = manifestUrl
+      ? await Promise.all([
+          within(cached(remoteJson, manifestUrl)),
+          target?.page
+            ? within(cached(remoteJson, new URL('page-assets.json', manifestUrl).href))
+            : undefined,
+        ])
+      : [];
     const preloads = manifestUrl
-      ? remotePreloads(manifestUrl, (await within(cached(remoteJson, manifestUrl))) as Manifest | undefined)
+      ? remotePreloads(
+          manifestUrl,
+          manifest as Manifest | undefined,
+          pageAssets as PageAssets | undefined,
+          target?.page,
+        )
       : [];
     return { data, preloads };
   };
