@@ -180,8 +180,11 @@ describe('the start data of a page', () => {
     const app = await server(true);
     const anonymous = await app.inject({ url: '/en/insurances/P-1/renew' });
     expect(anonymous.headers.link).toContain('http://account.test/mf-manifest.json');
+    expect(startData(anonymous.body).page).toEqual({ remote: 'account', page: 'login' });
     const student = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=abc' } });
     expect(student.headers.link).toContain('http://insurance.test/mf-manifest.json');
+    expect(startData(student.body).page).toEqual({ remote: 'insurance', page: 'insurances' });
+    expect(startData((await app.inject({ url: '/en/privacy' })).body).page).toBeUndefined();
     await app.close();
   });
 

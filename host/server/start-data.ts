@@ -266,17 +266,17 @@ export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fet
     const loggedIn = (cookieHeader ?? '')
       .split(';')
       .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+    // A guarded page without a session shows the login page: preload the remote that serves that.
+    const found = findRemote(routeTables, pathname);
+    const login = findRemote(routeTables, '/login');
+    const target = found && found.requiresAuth && !loggedIn ? login : found;
     const data: StartData = {
       runtime,
       routeTables,
       ...(pages ? { pageTree: { root: runtime.contentRoot, lang: EMBEDDED_LANGUAGE, pages } } : {}),
       session: loggedIn,
+      ...(target?.page ? { page: { remote: target.remote, page: target.page } } : {}),
     };
-
-    // A guarded page without a session shows the login page: preload the remote that serves that.
-    const found = findRemote(routeTables, pathname);
-    const login = findRemote(routeTables, '/login');
-    const target = found && found.requiresAuth && !loggedIn ? login : found;
     const manifestUrl = target ? runtime.remotes[target.remote] : undefined;
     const [manifest, pageAssets] = manifestUrl
       ? await Promise.all([

@@ -15,9 +15,11 @@ import {
 import { AppRoutes } from './app/app-routes';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
 import { readStartData } from './app/start-data';
+import type { StartData } from './app/start-data-shape';
+import type { RemoteName } from './app/runtime-config-shape';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
 import { preloadErrorPlugin } from './features/remotes/preload-error';
-import { registerPortalRemotes } from './features/remotes/remote-pages';
+import { preloadRemotePage, registerPortalRemotes } from './features/remotes/remote-pages';
 import { useRouteTables } from './features/remotes/remote-routes';
 import { installTagManager } from './features/tag-manager/tag-manager';
 import { showStartUpFailure } from './app/start-up-failure';
@@ -32,6 +34,26 @@ async function checkSession(): Promise<void> {
     // The store records blocked/unavailable itself; the portal starts either way.
     console.error(error);
   }
+}
+
+/** How long the first render waits for the code of the page the URL opens (the server preloads it). */
+const PAGE_CODE_WAIT_MS = 1_500;
+
+/**
+ * Fetches the code of the page the URL opens, as the host server named it, beside the host's own
+ * start-up: the page then renders with the layout instead of after a spinner. A slow remote holds
+ * the layout back for {@link PAGE_CODE_WAIT_MS} at most; a failed one shows in its slot.
+ */
+function preloadStartPage(
+  page: StartData['page'] | undefined,
+  remotes: Partial<Record<RemoteName, string>>,
+): Promise<void> | undefined {
+  if (typeof page?.remote !== 'string' || typeof page.page !== 'string') return undefined;
+  if (!Object.hasOwn(remotes, page.remote)) return undefined;
+  return Promise.race([
+    preloadRemotePage(page.remote, page.page),
+    new Promise<void>((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS)),
+  ]);
 }
 
 async function start(): Promise<void> {
@@ -63,6 +85,7 @@ async function start(): Promise<void> {
     useRouteTables.getState().load(runtime.remotes, start?.routeTables),
     texts,
     start?.session === true ? session : undefined,
+    preloadStartPage(start?.page, runtime.remotes),
   ]);
 
   const container = document.getElementById('root');

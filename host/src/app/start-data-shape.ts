@@ -19,4 +19,9 @@ export type StartData = {
    * visitor's, and would otherwise change under the student's eyes (layout shift).
    */
   session?: boolean;
+  /**
+   * The page the URL opens, as the server found it in the route tables (the login page for a guarded
+   * URL without a session cookie): the browser fetches its code beside its own start-up.
+   */
+  page?: { remote: RemoteName; page: string };
 };

@@ -11,5 +11,6 @@ export {
 } from './locales';
 export type { Locale } from './locales';
 export { lazyWithTexts, retryFailedPages } from './lazy-with-texts';
+export type { PreloadablePage } from './lazy-with-texts';
 export { useLocale } from './use-locale';
 export type { UseLocaleResult } from './use-locale';

@@ -101,4 +101,38 @@ describe('lazyWithTexts', () => {
     expect(load).toHaveBeenCalledTimes(2);
     jest.restoreAllMocks();
   });
+
+  it('should render a preloaded page at once, without its Suspense fallback', async () => {
+    const load = jest.fn(async () => Page);
+    const LazyPage = lazyWithTexts(Promise.resolve(), load);
+    await LazyPage.preload();
+    // No act(): a page that suspended would show "loading" here.
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <LazyPage name="Invoices" />
+      </Suspense>,
+    );
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+    await LazyPage.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('should settle a failed preload and leave the failure to the page, until a retry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest
+      .fn<Promise<ComponentType<{ name: string }>>, []>()
+      .mockRejectedValueOnce(new Error('Loading chunk failed.'))
+      .mockResolvedValueOnce(Page);
+    const LazyPage = lazyWithTexts(Promise.resolve(), load);
+    await expect(LazyPage.preload()).resolves.toBeUndefined();
+    await renderPage(LazyPage);
+    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    cleanup();
+    retryFailedPages();
+    await renderPage(LazyPage);
+    expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    jest.restoreAllMocks();
+  });
 });

@@ -1,4 +1,4 @@
-import { createElement, lazy } from 'react';
+import { createElement, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
 // Pages whose code failed to load, each with the way to give it a fresh lazy component.
@@ -15,6 +15,12 @@ export function retryFailedPages(): void {
   for (const reset of resets) reset();
 }
 
+/** A page component from {@link lazyWithTexts}: `preload()` fetches its code and texts ahead. */
+export type PreloadablePage<Props extends object> = ComponentType<Props> & {
+  /** Starts fetching the page's code and texts (once); settles when the page can render at once. */
+  preload: () => Promise<void>;
+};
+
 /**
  * `React.lazy` for a page that needs its namespace's texts: it renders once both its code and
  * `texts` (what `registerNamespace` returned) are there, so a Dutch visitor never sees English first.
@@ -22,6 +28,11 @@ export function retryFailedPages(): void {
  * rather than not at all; code that cannot be fetched fails like any lazy component (the nearest
  * error boundary shows). Unlike `React.lazy`, such a failure is kept only until
  * {@link retryFailedPages} (a slot's Retry): the page then fetches its code again.
+ *
+ * `preload()` starts the fetch before the page is rendered (the host does it for the page a URL
+ * opens, beside its own start-up). A page whose code and texts are there renders at once, without
+ * suspending: React would otherwise show the Suspense fallback and hold the page back for its
+ * fallback throttle (300 ms) although nothing is left to wait for.
  *
  * @example
  * const texts = registerNamespace('billing', { en, nl: () => import('../locales/nl.json') });
@@ -32,27 +43,44 @@ export function retryFailedPages(): void {
 export function lazyWithTexts<Props extends object>(
   texts: Promise<void>,
   load: () => Promise<ComponentType<Props>>,
-): ComponentType<Props> {
+): PreloadablePage<Props> {
   const textsOrFallback = texts.catch((error: unknown) => {
     console.error('The page texts could not be loaded; showing the English ones.', error);
   });
-  const create = (): LazyExoticComponent<ComponentType<Props>> =>
-    lazy(() =>
-      Promise.all([textsOrFallback, load()]).then(
-        ([, component]) => ({ default: component }),
-        (error: unknown) => {
-          // A chunk that could not be fetched (a dropped connection) may well come on a retry.
-          failedPages.add(() => {
-            current = create();
-          });
-          throw error;
-        },
-      ),
+  let loading: Promise<ComponentType<Props>> | undefined;
+  let loaded: ComponentType<Props> | undefined;
+  const fetchPage = (): Promise<ComponentType<Props>> => {
+    loading ??= Promise.all([textsOrFallback, load()]).then(
+      ([, component]) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A chunk that could not be fetched (a dropped connection) may well come on a retry.
+        failedPages.add(() => {
+          loading = undefined;
+          current = create();
+        });
+        throw error;
+      },
     );
+    return loading;
+  };
+  const create = (): LazyExoticComponent<ComponentType<Props>> =>
+    lazy(() => fetchPage().then((component) => ({ default: component })));
   let current = create();
 
   function LazyPage(props: Props) {
-    return createElement(current, props);
+    // Chosen once per mounted page: switching from the lazy wrapper to the component itself would
+    // mount the page afresh and lose its state.
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? current, props);
   }
-  return LazyPage;
+  return Object.assign(LazyPage, {
+    preload: () =>
+      fetchPage().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

@@ -29,6 +29,7 @@ export type PageProps = {
 
 /**
  * What every remote exposes as `./pages`: its pages by key, each taking {@link PageProps}. The
- * remote's own route table (`./routes`, see `RemoteRoutes`) says which key serves which route.
+ * remote's own route table (`./routes`, see `RemoteRoutes`) says which key serves which route. A
+ * page made with `lazyWithTexts` has `preload()`, which the host calls for the page a URL opens.
  */
-export type ExposedPages = Record<string, ComponentType<PageProps>>;
+export type ExposedPages = Record<string, ComponentType<PageProps> & { preload?: () => Promise<void> }>;

@@ -19,6 +19,8 @@ type PagesModules = {
 
 let entries: Partial<Record<RemoteName, string>> = {};
 const loaded = new Map<RemoteName, Promise<RemotePages>>();
+// The pages of remotes that have loaded, readable without waiting (see loadedRemotePages).
+const settled = new Map<RemoteName, RemotePages>();
 const failed = new Set<RemoteName>();
 // Remotes whose next load follows a retry.
 const retrying = new Set<RemoteName>();
@@ -27,6 +29,7 @@ const retrying = new Set<RemoteName>();
 export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string>>): void {
   entries = { ...remotes };
   loaded.clear();
+  settled.clear();
   failed.clear();
   retrying.clear();
   const list = Object.entries(entries).map(([name, entry]) => ({ name, entry: entry as string }));
@@ -63,13 +66,40 @@ export function loadRemotePages(remote: RemoteName): Promise<RemotePages> {
         registerAgain(remote);
         return fetchPages(remote);
       })
-      .catch((error: unknown) => {
-        failed.add(remote);
-        throw error;
-      });
+      .then(
+        (remotePages) => {
+          settled.set(remote, remotePages);
+          return remotePages;
+        },
+        (error: unknown) => {
+          failed.add(remote);
+          throw error;
+        },
+      );
     loaded.set(remote, pages);
   }
   return pages;
+}
+
+/**
+ * The pages of a remote that has already loaded, or undefined. A slot renders them at once instead
+ * of suspending on a settled promise: React would show the fallback for a moment and then hold the
+ * page back for its fallback throttle (300 ms).
+ */
+export function loadedRemotePages(remote: RemoteName): RemotePages | undefined {
+  return settled.get(remote);
+}
+
+/**
+ * Fetches the code of the page a URL opens, before the app renders it: the remote's pages, then the
+ * page's own code and texts. Settles when both are there or cannot be had; never rejects (the slot
+ * shows a failure when it renders).
+ */
+export function preloadRemotePage(remote: RemoteName, page: string): Promise<void> {
+  return loadRemotePages(remote).then(
+    (pages) => pages[page]?.preload?.(),
+    () => undefined,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { initI18n, lazyWithTexts } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { registerHostTexts } from '../../i18n';
 import { PRELOAD_ERROR_EVENT, preloadErrorPlugin } from './preload-error';
-import { registerPortalRemotes } from './remote-pages';
+import { preloadRemotePage, registerPortalRemotes } from './remote-pages';
 import { RemoteSlot } from './remote-slot';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -85,6 +85,30 @@ describe('RemoteSlot', () => {
     await renderSlot();
     expect(await screen.findByText('login p-1')).toBeInTheDocument();
     expect(mockedLoadRemote).toHaveBeenCalledWith('account/pages');
+  });
+
+  it('should render a page preloaded with the start-up at once, without the spinner', async () => {
+    const load = jest.fn(async () => ({ pageId }: PageProps) => <p>login {pageId}</p>);
+    mockedLoadRemote.mockResolvedValue({ pages: { login: lazyWithTexts(Promise.resolve(), load) } });
+    await preloadRemotePage('account', 'login');
+    expect(load).toHaveBeenCalledTimes(1);
+    // Rendered outside act(): a slot that suspended would show its spinner first.
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <RemoteSlot remote="account" page="login" pageProps={{ pageId: 'p-1' }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('login p-1')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('should settle a preload of a remote that fails, and leave the failure to the slot', async () => {
+    mockedLoadRemote.mockImplementationOnce(failingLoad(new Error('RUNTIME-003 manifest unreachable')));
+    await expect(preloadRemotePage('account', 'login')).resolves.toBeUndefined();
+    await renderSlot();
+    expect(
+      await screen.findByText('This part of the portal is temporarily unavailable.'),
+    ).toBeInTheDocument();
   });
 
   it('should show the fallback when the remote fails, and load it again on retry', async () => {

@@ -6,7 +6,7 @@ import { PRELOAD_ERROR_EVENT } from './preload-error';
 import type { PreloadErrorDetail } from './preload-error';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import type { RemoteName } from '../../app/runtime-config-shape';
-import { loadRemotePages, retryRemotePages } from './remote-pages';
+import { loadedRemotePages, loadRemotePages, retryRemotePages } from './remote-pages';
 import { RemoteUnavailable } from './remote-unavailable';
 import { PageNotAvailable } from '../pages/page-not-available';
 
@@ -38,7 +38,7 @@ function claimLoadFailures(remote: RemoteName): void {
 
 function RemotePage({ remote, page, pageProps }: RemoteSlotProps) {
   claimLoadFailures(remote);
-  const pages = use(loadRemotePages(remote));
+  const pages = loadedRemotePages(remote) ?? use(loadRemotePages(remote));
   const Page = pages[page];
   // A route whose page the loaded remote does not have (its table and its code from two releases).
   if (!Page) return <PageNotAvailable />;
