@@ -86,7 +86,7 @@ describe('ProofOfCover', () => {
     const opener = screen.getByRole('button', { name: 'Proof of cover' });
     expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Proof of cover: Travel' });
+    const dialog = await screen.findByRole('dialog', { name: 'Proof of cover: Travel' });
     expect(dialog).toHaveAccessibleDescription(/stating your cover under policy TR-1/);
     const language = within(dialog).getByRole('group', { name: 'Language of the letter' });
     expect(within(language).getByRole('radio', { name: 'English' })).toBeChecked();
@@ -102,7 +102,7 @@ describe('ProofOfCover', () => {
     renderProof();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Proof of cover' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('radio', { name: 'Nederlands (Dutch)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Download the letter' }));
 
@@ -125,7 +125,7 @@ describe('ProofOfCover', () => {
     renderProof();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Proof of cover' }));
-    await user.click(screen.getByRole('button', { name: 'Download the letter' }));
+    await user.click(await screen.findByRole('button', { name: 'Download the letter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This policy gives no cover that a letter could prove.',
     );
@@ -144,7 +144,23 @@ describe('ProofOfCover', () => {
     renderProof();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Verzekeringsbewijs' }));
-    expect(screen.getByRole('radio', { name: 'Nederlands' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Nederlands' })).toBeChecked();
+  });
+
+  it('should open a fresh dialog each time, in its first state', async () => {
+    fetchMock = mockFetch(() => jsonResponse({ code: 'NO_COVER', message: 'No cover.' }, 409));
+    renderProof();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Proof of cover' }));
+    await user.click(await screen.findByRole('button', { name: 'Download the letter' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Proof of cover' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAttribute('open');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('dialog', { hidden: true })).toHaveLength(1);
   });
 });
 

@@ -1,62 +1,51 @@
-import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Link } from '@portal/shared/router';
-import { errorStatus, useLocale } from '@portal/shared';
-import { Button, RadioGroup } from '@portal/shared/ui';
 import type { Policy } from '@portal/shared/domain';
 
-import { verifyPaths } from '../../../lib/verify-paths';
-import { createProof, PROOF_LANGUAGES } from '../api/create-proof';
-import type { ProofLanguage } from '../api/create-proof';
+import type { ProofDialogProps } from './proof-dialog';
 import './proof-of-cover.css';
 
 export type ProofOfCoverProps = { policy: Policy };
 
-type ProofState =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'done'; code: string | null }
-  | { kind: 'failed'; reason: 'noCover' | 'other' };
+type Dialog = ComponentType<ProofDialogProps>;
 
-const isProofLanguage = (value: string): value is ProofLanguage =>
-  (PROOF_LANGUAGES as readonly string[]).includes(value);
+// The dialog is fetched once, when a student first points at, focuses or presses a card's button:
+// My Insurance's first load carries only the button.
+let dialogCode: Promise<Dialog> | undefined;
+function loadDialog(): Promise<Dialog> {
+  dialogCode ??= import(/* webpackChunkName: "on-demand-proof-dialog" */ './proof-dialog').then(
+    (module) => module.ProofDialog,
+    (error: unknown) => {
+      dialogCode = undefined;
+      throw error;
+    },
+  );
+  return dialogCode;
+}
+const prefetchDialog = () => {
+  loadDialog().catch(() => undefined);
+};
 
 /**
- * The "Proof of cover" action of a policy card: a modal dialog (the browser's own `<dialog>`, which
- * keeps focus inside, closes on Escape and gives focus back) where the student picks the letter's
- * language and downloads it.
+ * The "Proof of cover" action of a policy card: a button that opens the proof-of-cover dialog. When
+ * the dialog's code cannot be fetched (the connection dropped), the card says so and the button can
+ * be pressed again.
  */
 export function ProofOfCover({ policy }: ProofOfCoverProps) {
   const { t } = useTranslation('insurance');
-  const { locale } = useLocale();
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const [language, setLanguage] = useState<ProofLanguage>(locale === 'nl' ? 'nl' : 'en');
-  const [state, setState] = useState<ProofState>({ kind: 'idle' });
+  // Each opening mounts a fresh dialog (its key), which starts in the student's language.
+  const [opened, setOpened] = useState<{ Dialog: Dialog; key: number } | null>(null);
+  const [failed, setFailed] = useState(false);
 
   const open = () => {
-    setState({ kind: 'idle' });
-    setLanguage(locale === 'nl' ? 'nl' : 'en');
-    dialog.current?.showModal();
+    setFailed(false);
+    loadDialog().then(
+      (Dialog) => setOpened((current) => ({ Dialog, key: (current?.key ?? 0) + 1 })),
+      () => setFailed(true),
+    );
   };
-  const close = () => dialog.current?.close();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (state.kind === 'busy') return;
-    setState({ kind: 'busy' });
-    try {
-      const { code } = await createProof(policy, language);
-      setState({ kind: 'done', code });
-    } catch (error) {
-      setState({ kind: 'failed', reason: errorStatus(error) === 409 ? 'noCover' : 'other' });
-    }
-  };
-
-  const languages = PROOF_LANGUAGES.map((value) => ({ value, label: t(`proof.languages.${value}`) }));
-  const policyName = t(`insuranceType.${policy.insuranceType}`);
 
   return (
     <>
@@ -66,62 +55,19 @@ export function ProofOfCover({ policy }: ProofOfCoverProps) {
         className="button button--secondary policy-card__proof"
         aria-haspopup="dialog"
         onClick={open}
+        onPointerEnter={prefetchDialog}
+        onFocus={prefetchDialog}
       >
         {t('proof.open')}
       </button>
-      <dialog
-        ref={dialog}
-        className="proof-dialog"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-intro`}
-        // Focus goes back to the button that opened the dialog, also where the browser would not.
-        onClose={() => opener.current?.focus()}
-      >
-        <h2 id={`${id}-title`} className="proof-dialog__title">
-          {t('proof.title', { policy: policyName })}
-        </h2>
-        <p id={`${id}-intro`}>{t('proof.intro', { number: policy.number })}</p>
-        <form className="proof-dialog__form" noValidate onSubmit={submit} aria-busy={state.kind === 'busy'}>
-          <RadioGroup
-            id={`${id}-language`}
-            name="language"
-            legend={t('proof.language')}
-            options={languages}
-            value={language}
-            onChange={(event) => {
-              if (isProofLanguage(event.target.value)) setLanguage(event.target.value);
-            }}
-            inline
-          />
-          {/* Always in the page, so that what appears in it is announced. */}
-          <div role="status" className="proof-dialog__status">
-            {state.kind === 'done' ? (
-              <div className="confirmation">
-                <p>{t('proof.done')}</p>
-                {state.code ? (
-                  <p>
-                    {t('proof.code')} <strong className="proof-dialog__code">{state.code}</strong>{' '}
-                    <Link to={verifyPaths.code(state.code)}>{t('proof.check')}</Link>
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
-          {state.kind === 'failed' ? (
-            <p role="alert" className="form-error">
-              {t(state.reason === 'noCover' ? 'proof.noCover' : 'proof.failed')}
-            </p>
-          ) : null}
-          <div className="proof-dialog__actions">
-            <Button type="submit" busy={state.kind === 'busy'}>
-              {t('proof.download')}
-            </Button>
-            <Button variant="secondary" onClick={close}>
-              {t('proof.close')}
-            </Button>
-          </div>
-        </form>
-      </dialog>
+      {failed ? (
+        <p role="alert" className="form-error">
+          {t('proof.unavailable')}
+        </p>
+      ) : null}
+      {opened ? (
+        <opened.Dialog key={opened.key} policy={policy} onClose={() => opener.current?.focus()} />
+      ) : null}
     </>
   );
 }
