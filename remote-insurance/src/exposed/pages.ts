@@ -9,6 +9,16 @@ const texts = registerNamespace('insurance', {
   nl: () => import(/* webpackChunkName: "on-demand-locale-nl-insurance" */ '../locales/nl.json'),
 });
 
+/**
+ * A page of the flows, once its texts are there too: they are a namespace of their own
+ * (`src/lib/flow-texts.ts`), fetched with the page and not with this module.
+ */
+function withFlowTexts<Page>(page: Promise<Page>): Promise<Page> {
+  return Promise.all([page, import('../lib/flow-texts')]).then(([loaded, texts]) =>
+    texts.withFlowTexts(loaded),
+  );
+}
+
 /** The pages of this remote, by the key its route table (`./routes`) names them with. */
 export const pages = {
   insurances: lazyWithTexts(texts, () =>
@@ -17,33 +27,45 @@ export const pages = {
     ),
   ),
   renew: lazyWithTexts(texts, () =>
-    import(/* webpackChunkName: "page-renew" */ '../features/renew/components/renew-page').then(
-      (m) => m.RenewPage,
+    withFlowTexts(
+      import(/* webpackChunkName: "page-renew" */ '../features/renew/components/renew-page').then(
+        (m) => m.RenewPage,
+      ),
     ),
   ),
   terminate: lazyWithTexts(texts, () =>
-    import(/* webpackChunkName: "page-terminate" */ '../features/terminate/components/terminate-page').then(
-      (m) => m.TerminatePage,
+    withFlowTexts(
+      import(/* webpackChunkName: "page-terminate" */ '../features/terminate/components/terminate-page').then(
+        (m) => m.TerminatePage,
+      ),
     ),
   ),
   startDate: lazyWithTexts(texts, () =>
-    import(
-      /* webpackChunkName: "page-start-date" */ '../features/start-date/components/start-date-page'
-    ).then((m) => m.StartDatePage),
+    withFlowTexts(
+      import(
+        /* webpackChunkName: "page-start-date" */ '../features/start-date/components/start-date-page'
+      ).then((m) => m.StartDatePage),
+    ),
   ),
   address: lazyWithTexts(texts, () =>
-    import(/* webpackChunkName: "page-address" */ '../features/address/components/address-page').then(
-      (m) => m.AddressPage,
+    withFlowTexts(
+      import(/* webpackChunkName: "page-address" */ '../features/address/components/address-page').then(
+        (m) => m.AddressPage,
+      ),
     ),
   ),
   request: lazyWithTexts(texts, () =>
-    import(/* webpackChunkName: "page-request" */ '../features/request/components/request-page').then(
-      (m) => m.RequestPage,
+    withFlowTexts(
+      import(/* webpackChunkName: "page-request" */ '../features/request/components/request-page').then(
+        (m) => m.RequestPage,
+      ),
     ),
   ),
   verify: lazyWithTexts(texts, () =>
-    import(/* webpackChunkName: "page-verify" */ '../features/verify/components/verify-page').then(
-      (m) => m.VerifyPage,
+    withFlowTexts(
+      import(/* webpackChunkName: "page-verify" */ '../features/verify/components/verify-page').then(
+        (m) => m.VerifyPage,
+      ),
     ),
   ),
 } satisfies ExposedPages;

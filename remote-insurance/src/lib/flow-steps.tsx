@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
+import { useFlowTranslation } from './flow-texts';
 
 export type FlowStepsProps = {
   /** The step titles, translated, in order. */
@@ -11,7 +11,7 @@ export type FlowStepsProps = {
 
 /** The progress of a multi-step flow: every step, the current one marked. */
 export function FlowSteps({ steps, current }: FlowStepsProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <ol className="flow-steps" aria-label={t('flow.progress')}>
       {steps.map((title, index) => (

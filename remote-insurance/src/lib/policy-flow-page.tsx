@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
@@ -10,6 +9,7 @@ import { policyOffers } from './policy-offers';
 import type { PolicyOffer } from './policy-offers';
 import { usePolicy } from './use-policy';
 import './flow.css';
+import { useFlowTranslation } from './flow-texts';
 
 export type PolicyFlowPageProps = {
   policyId: string;
@@ -26,7 +26,7 @@ export type PolicyFlowPageProps = {
  * gate, loading the student's own policy, and the check that the policy offers this change.
  */
 export function PolicyFlowPage({ policyId, offer, title, notPossible, children }: PolicyFlowPageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const headingId = useId();
   return (
     <section className="flow-page" aria-labelledby={headingId}>
@@ -47,7 +47,7 @@ type OfferedPolicyProps = Pick<PolicyFlowPageProps, 'policyId' | 'offer' | 'notP
 };
 
 function OfferedPolicy({ profileId, policyId, offer, notPossible, children }: OfferedPolicyProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <ResourceView
       resource={usePolicy(profileId, policyId)}

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { downloadDocument, errorStatus, paths, readApiError, useLocale } from '@portal/shared';
 import {
@@ -21,12 +20,13 @@ import { addressFormSchema, saveAddress } from '../api/save-address';
 import type { AddressFormInput } from '../api/save-address';
 import { useAddressLookup } from './use-address-lookup';
 import '../../policies/components/change-page.css';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type AddressPageProps = PageProps;
 
 /** `/insurances/{policyId}/address`: record a new destination address for a policy. */
 export function AddressPage({ policyId }: AddressPageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <section className="change-page">
       <PageHeading title={t('address.title')} description={t('address.intro')} focusOnMount />
@@ -43,7 +43,7 @@ export type AddressFormProps = { policy: Policy };
 
 /** The address form with the postcode lookup; the result says whether the change is under review. */
 export function AddressForm({ policy }: AddressFormProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { locale } = useLocale();
   const lookupId = useId();
   const countries = useCountries();

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
 import type { Policy } from '@portal/shared/domain';
 
 import { usePolicies } from '../api/get-policies';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 /** Why a policy offers no change (SPEC.md §4, §6), or null when it may be changed. */
 export type PolicyChangeBlock = 'notFound' | 'institute' | 'underReview' | null;
@@ -33,7 +33,7 @@ export type PolicyChangeGateProps = {
  * changed; otherwise it says why and links back to My Insurance.
  */
 export function PolicyChangeGate({ policyId, textsKey, children }: PolicyChangeGateProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <ProfileGate loginText={t('loginFirst')}>
       {(profileId) => (
@@ -48,7 +48,7 @@ export function PolicyChangeGate({ policyId, textsKey, children }: PolicyChangeG
 type PolicyOfProps = Omit<PolicyChangeGateProps, 'policyId'> & { profileId: string; policyId: string };
 
 function PolicyOf({ profileId, policyId, textsKey, children }: PolicyOfProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <ResourceView resource={usePolicies(profileId)} errorText={t('error')} loadingLabel={t('loading')}>
       {(entries) => {

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Button, FieldError, RadioGroup, TextAreaField, useValibotForm } from '@portal/shared/ui';
 import { YES_NO } from '@portal/shared/validation';
 
 import { acceptanceFormSchema } from '../lib/renewal-draft';
 import type { AcceptanceValues } from '../lib/renewal-draft';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type AcceptanceStepProps = {
   values: AcceptanceValues;
@@ -19,7 +19,7 @@ const QUESTIONS = ['medical', 'criminalRecord', 'insuranceRefusal'] as const;
 
 /** Step 2: the acceptance questions and the agreement on pre-existing conditions. */
 export function AcceptanceStep({ rejected, values, onChange, onBack, onNext }: AcceptanceStepProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const form = useValibotForm(acceptanceFormSchema, values);
 
   const { setServerErrors } = form;

@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
@@ -19,6 +18,7 @@ import { usePeriodPremium } from '../api/calculate-period-premium';
 import type { Overlap } from '../api/add-period';
 import { periodFormSchema, premiumQuestion } from '../lib/renewal-draft';
 import type { PeriodValues } from '../lib/renewal-draft';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type PeriodStepProps = {
   policy: Policy;
@@ -33,7 +33,7 @@ export type PeriodStepProps = {
 
 /** Step 1: the new end date, the premium for it, and how the additional period is paid. */
 export function PeriodStep({ rejected, policy, values, overlap, onChange, onNext }: PeriodStepProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { locale } = useLocale();
   const schema = useMemo(
     () => periodFormSchema({ startDate: policy.startDate, endDate: policy.endDate }),

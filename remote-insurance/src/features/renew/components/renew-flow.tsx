@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import type { Policy } from '@portal/shared/domain';
 import type { FieldError } from '@portal/shared/wire';
 
@@ -20,12 +19,13 @@ import { AcceptanceStep } from './acceptance-step';
 import { PeriodStep } from './period-step';
 import { RenewalSummary } from './renewal-summary';
 import { RenewalThankYou } from './renewal-thank-you';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RenewFlowProps = { policy: Policy };
 
 /** The renewal steps of one policy; what was typed survives Back, Edit and a reload. */
 export function RenewFlow({ policy }: RenewFlowProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { draft, setDraft, clear } = useSessionDraft(
     renewalDraftKey(policy.id),
     renewalDraftSchema,

@@ -1,14 +1,14 @@
-import { useTranslation } from '@portal/shared/react-i18next';
 import type { PageProps } from '@portal/shared';
 
 import { PolicyFlowPage } from '../../../lib/policy-flow-page';
 import { RenewFlow } from './renew-flow';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RenewPageProps = PageProps;
 
 /** Renew a policy (`/insurances/{policyId}/renew`): four steps from the period to the thank you. */
 export function RenewPage({ policyId = '' }: RenewPageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <PolicyFlowPage
       policyId={policyId}

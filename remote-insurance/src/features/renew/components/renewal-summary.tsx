@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
@@ -10,6 +9,7 @@ import { parseWireDate, toWireDate } from '@portal/shared/validation';
 import { usePeriodPremium } from '../api/calculate-period-premium';
 import { premiumQuestion } from '../lib/renewal-draft';
 import type { RenewalDraft } from '../lib/renewal-draft';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RenewalSummaryProps = {
   policy: Policy;
@@ -31,7 +31,7 @@ export function RenewalSummary({
   onBack,
   onSubmit,
 }: RenewalSummaryProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { locale } = useLocale();
   const { period, acceptance } = draft;
   const question = premiumQuestion(policy, period);
@@ -95,7 +95,7 @@ export function RenewalSummary({
 type SummarySectionProps = { title: string; onEdit: () => void; children: ReactNode };
 
 function SummarySection({ title, onEdit, children }: SummarySectionProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const id = useId();
   return (
     <section className="flow-summary__section" aria-labelledby={id}>

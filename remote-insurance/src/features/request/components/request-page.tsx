@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { errorStatus, readApiError, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import {
@@ -18,12 +17,13 @@ import { countryOptions, useCountries } from '../../countries/api/get-countries'
 import { requestFormSchema, sendInsuranceRequest } from '../api/send-insurance-request';
 import { clearRequestDraft, useInitialRequestDraft, useRequestDraft } from './use-request-draft';
 import '../../policies/components/change-page.css';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RequestPageProps = PageProps;
 
 /** `/request`: anyone can apply for a new insurance, without an account. */
 export function RequestPage(_props: RequestPageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const [applicationNumber, setApplicationNumber] = useState<string | null>(null);
   return (
     <section className="change-page">
@@ -38,7 +38,7 @@ export function RequestPage(_props: RequestPageProps) {
 }
 
 function RequestSent({ applicationNumber }: { applicationNumber: string }) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const ref = useRef<HTMLDivElement>(null);
   // The form disappears; focus moves to what replaced it.
   useEffect(() => ref.current?.focus(), []);
@@ -54,7 +54,7 @@ export type RequestFormProps = { onSent: (applicationNumber: string) => void; to
 
 /** The request form; what was typed survives a reload until the request is sent. */
 export function RequestForm({ onSent, today }: RequestFormProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { locale } = useLocale();
   const todayTime = today?.getTime();
   const schema = useMemo(

@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
 import { Alert, Button, DateField, PageHeading, useValibotForm } from '@portal/shared/ui';
@@ -14,12 +13,13 @@ import { readChangeFailure } from '../../policies/api/change-failure';
 import { calculateStartDate } from '../api/calculate-start-date';
 import { changeStartDate } from '../api/change-start-date';
 import '../../policies/components/change-page.css';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type StartDatePageProps = PageProps;
 
 /** `/insurances/{policyId}/start-date`: move the start date of a policy that has not started. */
 export function StartDatePage({ policyId }: StartDatePageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <section className="change-page">
       <PageHeading title={t('startDate.title')} description={t('startDate.intro')} focusOnMount />
@@ -40,7 +40,7 @@ function startOfToday(): Date {
 
 /** The summary of the policy and, while it has not started, the form. */
 export function StartDateChange({ policy, today = startOfToday() }: StartDateChangeProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const started = (parseWireDate(policy.startDate)?.getTime() ?? 0) <= today.getTime();
   return (
     <>
@@ -82,7 +82,7 @@ type Step =
   | { kind: 'done'; startDate: string };
 
 function StartDateForm({ policy, today }: StartDateFormProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { locale } = useLocale();
   const resultId = useId();
   const todayTime = today.getTime();

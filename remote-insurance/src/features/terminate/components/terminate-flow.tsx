@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import type { Policy } from '@portal/shared/domain';
 import * as v from 'valibot';
 
@@ -18,12 +17,13 @@ import type { TerminationStep, TerminationValues } from '../lib/termination-draf
 import { TerminationForm } from './termination-form';
 import { TerminationTerminated } from './termination-terminated';
 import { TerminationVerify } from './termination-verify';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminateFlowProps = { policy: Policy };
 
 /** The termination steps of one policy; what was typed survives Back and a reload. */
 export function TerminateFlow({ policy }: TerminateFlowProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const { draft, setDraft, clear } = useSessionDraft(
     terminationDraftKey(policy.id),
     terminationDraftSchema,

@@ -1,14 +1,14 @@
-import { useTranslation } from '@portal/shared/react-i18next';
 import type { PageProps } from '@portal/shared';
 
 import { PolicyFlowPage } from '../../../lib/policy-flow-page';
 import { TerminateFlow } from './terminate-flow';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminatePageProps = PageProps;
 
 /** Terminate or shorten a policy (`/insurances/{policyId}/terminate`): form, verify, terminated. */
 export function TerminatePage({ policyId = '' }: TerminatePageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <PolicyFlowPage
       policyId={policyId}

@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
@@ -14,6 +13,7 @@ import {
   terminationFormSchema,
 } from '../lib/termination-draft';
 import type { RefundField, TerminationValues } from '../lib/termination-draft';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminationFormProps = {
   policy: Policy;
@@ -29,7 +29,7 @@ const HOLDER_FIELDS = REFUND_FIELDS.filter((field) => field.startsWith('holder')
 
 /** Step 1: the new end date, the reason, and where a refund goes. */
 export function TerminationForm({ policy, values, rejected, onChange, onNext }: TerminationFormProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const schema = useMemo(
     () => terminationFormSchema({ startDate: policy.startDate, endDate: policy.endDate }),
     [policy.startDate, policy.endDate],

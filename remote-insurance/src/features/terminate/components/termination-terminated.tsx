@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
@@ -7,12 +6,13 @@ import type { Policy } from '@portal/shared/domain';
 import { Button } from '@portal/shared/ui';
 
 import { downloadPolicyDocument } from '../../policies/api/download-policy-document';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminationTerminatedProps = { policy: Policy; endDate: string };
 
 /** Step 3: the confirmation, and the updated certificate to download. */
 export function TerminationTerminated({ policy, endDate }: TerminationTerminatedProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 

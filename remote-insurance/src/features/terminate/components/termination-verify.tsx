@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
 
 import { daysNoLongerCovered, REFUND_FIELDS, refundFormField } from '../lib/termination-draft';
 import type { TerminationValues } from '../lib/termination-draft';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminationVerifyProps = {
   policy: Policy;
@@ -25,7 +25,7 @@ export function TerminationVerify({
   onBack,
   onSubmit,
 }: TerminationVerifyProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const days = daysNoLongerCovered(policy.endDate, values.endDate);
   const refund = values.refundWanted === 'YES';
   return (

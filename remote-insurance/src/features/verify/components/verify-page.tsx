@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from '@portal/shared/react-i18next';
 import { useNavigate } from '@portal/shared/router';
 import type { PageProps } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
@@ -11,6 +10,7 @@ import { verifyPaths } from '../../../lib/verify-paths';
 import { normalizeShortCode } from '../api/short-code';
 import { useProofVerification } from '../api/verify-proof';
 import './verify-page.css';
+import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type VerifyPageProps = PageProps;
 
@@ -19,7 +19,7 @@ export type VerifyPageProps = PageProps;
  * municipality) checks it here without a login, by the letter's QR code or by typing its short code.
  */
 export function VerifyPage({ code }: VerifyPageProps) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return (
     <section className="verify-page">
       <PageHeading title={t('verify.title')} description={t('verify.intro')} focusOnMount />
@@ -30,7 +30,7 @@ export function VerifyPage({ code }: VerifyPageProps) {
 }
 
 function VerifyResult({ code }: { code: string }) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const resource = useProofVerification(code);
   return (
     <ResourceView resource={resource} errorText={t('verify.failed')} loadingLabel={t('verify.loading')}>
@@ -50,7 +50,7 @@ function Outcome({
   explanation: string;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const id = useId();
   return (
     <section className={`verify-result verify-result--${verdict}`} aria-labelledby={`${id}-verdict`}>
@@ -66,7 +66,7 @@ function Outcome({
 }
 
 function KnownProof({ proof }: { proof: ProofVerification }) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const start = formatDate(proof.startDate);
   const end = formatDate(proof.endDate);
   return (
@@ -90,7 +90,7 @@ function KnownProof({ proof }: { proof: ProofVerification }) {
 }
 
 function UnknownProof() {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   return <Outcome verdict="notValid" explanation={t('verify.explanation.unknown')} />;
 }
 
@@ -111,7 +111,7 @@ function today(): string {
 
 /** Typing the short code printed on a letter; the check itself is the page of that code. */
 function VerifyForm({ again }: { again: boolean }) {
-  const { t } = useTranslation('insurance');
+  const { t } = useFlowTranslation();
   const navigate = useNavigate();
   const id = useId();
   const [value, setValue] = useState('');
