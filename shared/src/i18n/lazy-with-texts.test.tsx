@@ -32,6 +32,9 @@ function settleLater() {
   return { promise, resolve, reject };
 }
 
+// A page's code is tried three times, 250 ms and 500 ms apart, before it fails.
+const RETRIES = { timeout: 3_000 };
+
 /** Renders a lazy page as a slot does: inside a Suspense boundary and an error boundary. */
 async function renderPage(LazyPage: ComponentType<{ name: string }>) {
   await act(async () => {
@@ -75,8 +78,19 @@ describe('lazyWithTexts', () => {
       Promise.reject(new Error('Loading chunk failed.')),
     );
     await renderPage(LazyPage);
-    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    expect(await screen.findByText('failed: Loading chunk failed.', {}, RETRIES)).toBeInTheDocument();
     jest.restoreAllMocks();
+  });
+
+  it('should fetch failed code again at once, as the browser answers each failed preload once', async () => {
+    const load = jest
+      .fn<Promise<ComponentType<{ name: string }>>, []>()
+      .mockRejectedValueOnce(new Error('Loading chunk 454 failed.'))
+      .mockRejectedValueOnce(new Error('Loading chunk 532 failed.'))
+      .mockResolvedValueOnce(Page);
+    await renderPage(lazyWithTexts(Promise.resolve(), load));
+    expect(await screen.findByRole('heading', { name: 'Invoices' }, RETRIES)).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
   });
 
   it('should keep a failure until a retry is asked for, then fetch its code again', async () => {
@@ -84,21 +98,23 @@ describe('lazyWithTexts', () => {
     const load = jest
       .fn<Promise<ComponentType<{ name: string }>>, []>()
       .mockRejectedValueOnce(new Error('Loading chunk failed.'))
+      .mockRejectedValueOnce(new Error('Loading chunk failed.'))
+      .mockRejectedValueOnce(new Error('Loading chunk failed.'))
       .mockResolvedValueOnce(Page);
     const LazyPage = lazyWithTexts(Promise.resolve(), load);
     await renderPage(LazyPage);
-    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('failed: Loading chunk failed.', {}, RETRIES)).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
     cleanup();
     // Rendering again is not a retry: React renders a failed page more than once.
     await renderPage(LazyPage);
-    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    expect(await screen.findByText('failed: Loading chunk failed.', {}, RETRIES)).toBeInTheDocument();
     cleanup();
     // What a slot's Retry does: forget the failures, then mount the page again.
     retryFailedPages();
     await renderPage(LazyPage);
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(4);
     jest.restoreAllMocks();
   });
 
@@ -123,16 +139,18 @@ describe('lazyWithTexts', () => {
     const load = jest
       .fn<Promise<ComponentType<{ name: string }>>, []>()
       .mockRejectedValueOnce(new Error('Loading chunk failed.'))
+      .mockRejectedValueOnce(new Error('Loading chunk failed.'))
+      .mockRejectedValueOnce(new Error('Loading chunk failed.'))
       .mockResolvedValueOnce(Page);
     const LazyPage = lazyWithTexts(Promise.resolve(), load);
     await expect(LazyPage.preload()).resolves.toBeUndefined();
     await renderPage(LazyPage);
-    expect(screen.getByText('failed: Loading chunk failed.')).toBeInTheDocument();
+    expect(await screen.findByText('failed: Loading chunk failed.', {}, RETRIES)).toBeInTheDocument();
     cleanup();
     retryFailedPages();
     await renderPage(LazyPage);
     expect(screen.getByRole('heading', { name: 'Invoices' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(4);
     jest.restoreAllMocks();
   });
 });

@@ -1,6 +1,11 @@
 import { createElement, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 
+/** How often a page's code is fetched before the page fails (see `loadCode` in lazyWithTexts). */
+const CODE_ATTEMPTS = 3;
+/** The pause after a failed attempt, times the attempt's number. */
+const CODE_RETRY_DELAY_MS = 250;
+
 // Pages whose code failed to load, each with the way to give it a fresh lazy component.
 const failedPages = new Set<() => void>();
 
@@ -49,8 +54,25 @@ export function lazyWithTexts<Props extends object>(
   });
   let loading: Promise<ComponentType<Props>> | undefined;
   let loaded: ComponentType<Props> | undefined;
+  // A page's code that fails is fetched again before the page fails: when the page was opened on
+  // its URL, the host server had the browser preload its chunks, and Chromium answers the first
+  // request after each failed preload (the remote was down, then a Retry) with that failure instead
+  // of asking the network again. A page of several chunks may meet a failed preload on each, and
+  // webpack hands a retry a chunk's load still under way, so the code is tried three times, with a
+  // short pause between attempts.
+  const loadCode = async (): Promise<ComponentType<Props>> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await load();
+      } catch (error) {
+        if (attempt >= CODE_ATTEMPTS) throw error;
+        // Lets the other chunks of the failed attempt settle, so the next one asks afresh.
+        await new Promise((resolve) => setTimeout(resolve, CODE_RETRY_DELAY_MS * attempt));
+      }
+    }
+  };
   const fetchPage = (): Promise<ComponentType<Props>> => {
-    loading ??= Promise.all([textsOrFallback, load()]).then(
+    loading ??= Promise.all([textsOrFallback, loadCode()]).then(
       ([, component]) => {
         loaded = component;
         return component;

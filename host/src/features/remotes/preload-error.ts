@@ -55,6 +55,25 @@ export function reportRemoteLoadError(remote: string, error: unknown): undefined
   throw new RemoteUnavailableError(remote, error);
 }
 
+const slotRemotes = new Set<string>();
+let listening = false;
+
+/**
+ * Claims the load failures of a remote that a slot loads (or that the start-up preloads for a slot),
+ * so they become the slot's fallback instead of a page error. It must be in place before the load
+ * starts: a refused connection can fail before React commits the slot, so an effect would be too
+ * late. Idempotent.
+ */
+export function claimLoadFailures(remote: string): void {
+  slotRemotes.add(remote);
+  if (listening) return;
+  listening = true;
+  window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
+    const detail = (event as CustomEvent<PreloadErrorDetail>).detail;
+    if (detail && slotRemotes.has(detail.remote)) event.preventDefault();
+  });
+}
+
 /** Module Federation runtime plugin that reports failed remote loads through {@link reportRemoteLoadError}. */
 export function preloadErrorPlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -5,6 +5,7 @@ import type * as InsurancePages from 'insurance/pages';
 import type * as ServicePages from 'service/pages';
 import type { ExposedPages } from '@portal/shared';
 import type { RemoteName } from '../../app/runtime-config-shape';
+import { claimLoadFailures } from './preload-error';
 
 /** What each remote exposes as `./pages` (remotes.d.ts declares it for all four). */
 export type RemotePages = ExposedPages;
@@ -96,6 +97,8 @@ export function loadedRemotePages(remote: RemoteName): RemotePages | undefined {
  * shows a failure when it renders).
  */
 export function preloadRemotePage(remote: RemoteName, page: string): Promise<void> {
+  // The load is the slot's: a failure becomes its fallback, as if the slot had started it.
+  claimLoadFailures(remote);
   return loadRemotePages(remote).then(
     (pages) => pages[page]?.preload?.(),
     () => undefined,

@@ -103,12 +103,28 @@ describe('RemoteSlot', () => {
   });
 
   it('should settle a preload of a remote that fails, and leave the failure to the slot', async () => {
+    // A remote no slot of this file has loaded yet: the preload itself must claim its failures.
+    registerPortalRemotes({ service: 'http://localhost:8084/mf-manifest.json' });
+    const events: Event[] = [];
+    const record = (event: Event) => events.push(event);
+    window.addEventListener(PRELOAD_ERROR_EVENT, record);
     mockedLoadRemote.mockImplementationOnce(failingLoad(new Error('RUNTIME-003 manifest unreachable')));
-    await expect(preloadRemotePage('account', 'login')).resolves.toBeUndefined();
-    await renderSlot();
+    await expect(preloadRemotePage('service', 'faq')).resolves.toBeUndefined();
+    window.removeEventListener(PRELOAD_ERROR_EVENT, record);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.defaultPrevented).toBe(true);
+
+    await renderInAct(
+      <MemoryRouter>
+        <OuterBoundary>
+          <RemoteSlot remote="service" page="faq" pageProps={{}} />
+        </OuterBoundary>
+      </MemoryRouter>,
+    );
     expect(
       await screen.findByText('This part of the portal is temporarily unavailable.'),
     ).toBeInTheDocument();
+    expect(screen.queryByText('outer boundary caught it')).not.toBeInTheDocument();
   });
 
   it('should show the fallback when the remote fails, and load it again on retry', async () => {
@@ -146,6 +162,9 @@ describe('RemoteSlot', () => {
     });
     const loadPage = jest
       .fn<Promise<ComponentType<PageProps>>, []>()
+      // Fetched three times before the page fails (a failed preload answers once per chunk).
+      .mockRejectedValueOnce(chunkError)
+      .mockRejectedValueOnce(chunkError)
       .mockRejectedValueOnce(chunkError)
       .mockResolvedValueOnce(() => <p>renewal page</p>);
     const pages = { login: lazyWithTexts(Promise.resolve(), loadPage) };
@@ -175,7 +194,7 @@ describe('RemoteSlot', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     });
     expect(await screen.findByText('renewal page')).toBeInTheDocument();
-    expect(loadPage).toHaveBeenCalledTimes(2);
+    expect(loadPage).toHaveBeenCalledTimes(4);
   });
 
   it('should load on one Retry even when the first attempt after it meets a failed preload', async () => {

@@ -2,8 +2,7 @@ import { Suspense, use, useCallback, useState } from 'react';
 import { Spinner } from '@portal/shared/ui';
 import { retryFailedPages } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
-import { PRELOAD_ERROR_EVENT } from './preload-error';
-import type { PreloadErrorDetail } from './preload-error';
+import { claimLoadFailures } from './preload-error';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import type { RemoteName } from '../../app/runtime-config-shape';
 import { loadedRemotePages, loadRemotePages, retryRemotePages } from './remote-pages';
@@ -17,24 +16,6 @@ export type RemoteSlotProps = {
   page: string;
   pageProps: PageProps;
 };
-
-const slotRemotes = new Set<string>();
-let listening = false;
-
-/**
- * Claims the load failures of a remote that a slot loads, so they become the slot's fallback
- * instead of a page error. It must be in place before the load starts: a refused connection can
- * fail before React commits the slot, so an effect would be too late. Idempotent.
- */
-function claimLoadFailures(remote: RemoteName): void {
-  slotRemotes.add(remote);
-  if (listening) return;
-  listening = true;
-  window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
-    const detail = (event as CustomEvent<PreloadErrorDetail>).detail;
-    if (detail && slotRemotes.has(detail.remote)) event.preventDefault();
-  });
-}
 
 function RemotePage({ remote, page, pageProps }: RemoteSlotProps) {
   claimLoadFailures(remote);
