@@ -56,7 +56,13 @@ function preloadStartPage(
   ]);
 }
 
+/** Ends the current task, so the browser can paint or handle input before the next part runs. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
+  // Evaluating the start-up modules (React, the router, i18next) is one long task already; the
+  // start-up's own work runs in the next one, so that neither blocks a phone for long.
+  await yieldToMain();
   const i18n = initI18n();
   void registerHostTexts();
   // A visitor who chose Dutch gets Dutch on the first paint; when those texts cannot be fetched,
