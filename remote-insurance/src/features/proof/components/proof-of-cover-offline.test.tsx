@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
 import { mapPolicy } from '@portal/shared/domain';
-import type { RawPolicy } from '@portal/shared/wire';
 
 import en from '../../../locales/en.json';
+import { rawPolicy } from '../../../test-support/policies';
 import { ProofOfCover } from './proof-of-cover';
 
 // The dialog's chunk, as the browser fetches it: it fails while `mockOffline.now` is true.
@@ -19,26 +19,7 @@ jest.mock('./proof-dialog', () => {
 initI18n({ lng: 'en-GB' });
 registerNamespace('insurance', { en, nl: () => import('../../../locales/nl.json') });
 
-const policy: RawPolicy = {
-  policyId: 'POL-1',
-  policyNumber: 'TR-1',
-  insuranceType: 'TRAVEL',
-  coverage: 'Travel Plus',
-  destination: 'NL',
-  startDate: '2026-01-01',
-  endDate: '2099-12-31',
-  birthDate: '2003-04-12',
-  cancelledFromStart: 'false',
-  status: 'ACTIVE',
-  editable: 'true',
-  renewable: 'true',
-  individual: 'true',
-  customerType: 'INDIVIDUAL',
-  totalAmount: 240,
-  paymentTerm: 'MONTHLY',
-  paymentMethod: 'DIRECT_DEBIT',
-  documents: [],
-};
+const policy = rawPolicy({ insuranceType: 'TRAVEL', status: 'ACTIVE' });
 
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
