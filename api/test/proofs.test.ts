@@ -33,15 +33,24 @@ const start = fixedNoon();
 /** A wire date `n` days from the day of seeding (the demo data is relative to it). */
 const day = (n: number) => format(addDays(start, n), 'yyyy-MM-dd');
 
-/** The decompressed content streams of a PDF that pdfkit wrote. */
+/**
+ * The decompressed content streams of a PDF that pdfkit wrote. Each stream is cut by its `/Length`:
+ * compressed data may end in a byte that a pattern up to `endstream` would take for a line break.
+ * Streams whose dictionary holds another dictionary (images) hold no page text and are left out.
+ */
 function contentStreams(pdf: Buffer): string[] {
   const text = pdf.toString('latin1');
   const streams: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const match of text.matchAll(/<<((?:(?!<<|>>)[\s\S])*)>>\s*stream\r?\n/g)) {
+    const length = /\/Length (\d+)(?! \d+ R)/.exec(match[1] ?? '')?.[1];
+    if (length === undefined) continue;
+    const start = (match.index ?? 0) + match[0].length;
     try {
-      streams.push(inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1'));
+      streams.push(
+        inflateSync(Buffer.from(text.slice(start, start + Number(length)), 'latin1')).toString('latin1'),
+      );
     } catch {
-      // A font or image stream that is not deflated: it holds no page text.
+      // A font stream that is not deflated: it holds no page text.
     }
   }
   return streams;
