@@ -39,6 +39,8 @@ describe('i18n', () => {
   it('should start in the stored language and have its texts once localeReady resolves', async () => {
     expect(i18n.language).toBe('nl');
     expect(document.documentElement.lang).toBe('nl');
+    // The host server paints a page's prerendered frame in the language this cookie names.
+    expect(document.cookie).toContain(`${LOCALE_STORAGE_KEY}=nl`);
     await ready;
     expect(i18n.t('early:hello')).toBe('Hallo');
     expect(i18n.t('validation.required')).toBe('Dit veld is verplicht.');
@@ -110,5 +112,8 @@ describe('i18n', () => {
     expect(result.current.locale).toBe('nl');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('nl');
     expect(document.documentElement.lang).toBe('nl');
+    expect(document.cookie).toContain(`${LOCALE_STORAGE_KEY}=nl`);
+    await act(() => result.current.setLocale('en-GB'));
+    expect(document.cookie).toContain(`${LOCALE_STORAGE_KEY}=en-GB`);
   });
 });

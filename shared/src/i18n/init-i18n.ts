@@ -33,8 +33,20 @@ function readStoredLocale(): Locale | undefined {
   }
 }
 
+/** How long the server remembers the language: a year, renewed at every start of the portal. */
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * Updates `<html lang>`, and tells the server the language in a cookie of the same name as the
+ * stored choice: the host server sends a page's prerendered frame in that language, so a Dutch
+ * visitor does not see English first.
+ */
 function setDocumentLanguage(lng: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  if (isLocale(lng)) {
+    document.cookie = `${LOCALE_STORAGE_KEY}=${lng}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  }
 }
 
 function loadInBackground(lng: Locale): void {

@@ -1,0 +1,103 @@
+// Renders the first frame of a remote's pages, in each language, to HTML at build time and writes
+// it to `dist/prerender.json` beside `routes.json` and `page-assets.json`. The host server puts a
+// route's HTML into the page it sends (host/server/start-data.ts), so a phone paints the page's
+// heading and form while the scripts that make it work are still on their way. A page is rendered
+// as it first renders in the browser: its texts, no data yet (its loading state), and nobody's
+// personal details. Routes with parameters in their path are left out: their first frame depends
+// on the URL. Run from a remote's folder after its webpack build (its `build` script):
+//
+//   tsx --tsconfig ../tsconfig.base.json --require ../shared/src/prerender/setup.cjs ../shared/src/prerender/prerender-pages.ts
+//
+// The page is rendered in a DOM of jsdom's (global-jsdom), as the browser would: some modules read
+// `window` when they load.
+import 'global-jsdom/register';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createElement } from 'react';
+import type { ReactNode } from 'react';
+import { useAuthStore } from '../auth';
+import { i18n, initI18n, loadLocale, SUPPORTED_LOCALES } from '../i18n';
+import { I18nextProvider } from '../i18n/react-i18next';
+import type { ExposedPages, RemoteRoutes } from '../routing';
+import { BASENAME } from '../routing/paths';
+import { MemoryRouter } from '../routing/router';
+
+/** What `dist/prerender.json` holds: a route's first frame by route name, then by locale. */
+export type Prerendered = Record<string, Record<string, string>>;
+
+/** A stand-in for the logged-in student of a guarded page; only its presence shows in the frame. */
+const SOMEONE = { authenticated: true, username: null, profileId: 'prerender' } as const;
+const NOBODY = { authenticated: false, username: null, profileId: null } as const;
+
+type Route = RemoteRoutes['routes'][number];
+
+/** The routes of a table whose first frame does not depend on the URL: no parameters in the path. */
+function prerenderable(routes: readonly Route[]): Route[] {
+  const found: Route[] = [];
+  for (const route of routes) {
+    const path = 'path' in route && route.path ? route.path : '';
+    if (path.includes(':')) continue;
+    if (!route.props) found.push(route);
+    // Beneath a content page or a fixed page: the children here all have parameters so far, and
+    // those are skipped with the same rule.
+    for (const child of ('children' in route ? route.children : undefined) ?? []) {
+      if (!child.path.includes(':') && !child.props) found.push(child as Route);
+    }
+  }
+  return found;
+}
+
+async function render(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element);
+  return text(prelude);
+}
+
+async function main(): Promise<void> {
+  const appDir = process.cwd();
+  const { pages } = (await import(pathToFileURL(join(appDir, 'src/exposed/pages.ts')).href)) as {
+    pages: ExposedPages;
+  };
+  const { routes } = (await import(pathToFileURL(join(appDir, 'src/exposed/routes.ts')).href)) as {
+    routes: RemoteRoutes;
+  };
+  initI18n({ lng: 'en-GB' });
+  const chosen = prerenderable(routes.routes);
+  // Each page's code and texts first, so that every namespace is registered before a language loads.
+  await Promise.all(chosen.map((route) => pages[route.page]?.preload?.()));
+
+  const result: Prerendered = {};
+  for (const locale of SUPPORTED_LOCALES) {
+    await loadLocale(locale);
+    await i18n.changeLanguage(locale);
+    for (const route of chosen) {
+      const Page = pages[route.page];
+      if (!Page) continue;
+      // A component reads a zustand store's initial state when rendered on a server (its
+      // getServerSnapshot), so that object is what says who is logged in, in this process only.
+      Object.assign(useAuthStore.getInitialState(), route.requiresAuth ? SOMEONE : NOBODY);
+      // createElement rather than JSX: this file runs in whichever app's folder, under its tsconfig.
+      const html = await render(
+        createElement(
+          I18nextProvider,
+          { i18n },
+          createElement(
+            MemoryRouter,
+            { basename: BASENAME, initialEntries: [BASENAME] },
+            createElement(Page),
+          ),
+        ),
+      );
+      (result[route.name] ??= {})[locale] = html;
+    }
+  }
+  writeFileSync(join(appDir, 'dist', 'prerender.json'), `${JSON.stringify(result)}\n`);
+  console.log(`prerender.json: ${Object.keys(result).join(', ') || 'no route without parameters'}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The prerender failed:', error);
+  process.exitCode = 1;
+});
