@@ -14,7 +14,9 @@ import {
   PERMISSIONS_POLICY,
   securityHeaders,
 } from './security-headers';
+import { acceptsBrotli, createPageCompression } from './page-compression';
 import { createStartData, linkHeader, renderPage, templatePreloads } from './start-data';
+import type { PrerenderedShell } from '../src/app/start-data-shape';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
 export function withContentApiKey(search: string | undefined, reqUrl: string, apiKey: string): string {
@@ -121,7 +123,14 @@ export async function createHostServer(
   // The app page, with the start data of each URL put in (./start-data.ts); as built when there is none.
   const templateFile = path.join(config.distDir, 'index.html');
   const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
-  const startPage = createStartData(config, fetchImpl);
+  // The layout's first frame, prerendered by the build (configs/prerender-shell.ts); without it the
+  // page shows the skeleton until the app starts.
+  const shellFile = path.join(config.distDir, 'prerendered-shell.json');
+  const shell = existsSync(shellFile)
+    ? (JSON.parse(readFileSync(shellFile, 'utf8')) as PrerenderedShell)
+    : undefined;
+  const startPage = createStartData(config, fetchImpl, shell);
+  const compressPage = createPageCompression();
   const hostPreloads = template ? templatePreloads(template) : [];
   // Node takes the hints one link each.
   const earlyHints =
@@ -145,9 +154,17 @@ export async function createHostServer(
             }
           }
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
-          const { data, preloads } = await startPage(pathname, request.headers.cookie);
-          const headers: Record<string, string> = preloads.length > 0 ? { Link: linkHeader(preloads) } : {};
-          return { html: renderPage(template, data, preloads), headers };
+          const { data, preloads, prerendered } = await startPage(pathname, request.headers.cookie);
+          // The frame is in the language of the visitor's cookie and for a visitor or a student.
+          const headers: Record<string, string> = { Vary: 'Cookie' };
+          if (preloads.length > 0) headers.Link = linkHeader(preloads);
+          const html = renderPage(template, data, preloads, prerendered);
+          if (!acceptsBrotli(request.headers['accept-encoding'])) return { html, headers };
+          // Compressed here (./page-compression.ts); the compression plugin leaves an encoded answer be.
+          return {
+            html: await compressPage(html),
+            headers: { ...headers, Vary: 'Cookie, Accept-Encoding', 'Content-Encoding': 'br' },
+          };
         }
       : undefined,
     setup: async (app) => {

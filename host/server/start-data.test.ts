@@ -6,7 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
-import { findRemote, matchesPattern, pageChunkName, remotePreloads, templatePreloads } from './start-data';
+import {
+  findRemote,
+  matchesPattern,
+  pageChunkName,
+  remotePreloads,
+  renderPage,
+  requestLocale,
+  shellFor,
+  templatePreloads,
+} from './start-data';
 
 const ACCOUNT_ROUTES = {
   version: 1,
@@ -259,11 +268,13 @@ describe('finding the remote of a URL', () => {
       remote: 'insurance',
       requiresAuth: true,
       page: 'insurances',
+      name: 'insurances',
     });
     expect(findRemote(tables, '/insurances/P-9/renew')).toEqual({
       remote: 'insurance',
       requiresAuth: true,
       page: 'renew',
+      name: 'insurances/renew',
     });
     expect(findRemote(tables, '/privacy')).toBeUndefined();
   });
@@ -285,5 +296,165 @@ describe('finding the remote of a URL', () => {
     ]);
     expect(remotePreloads(url, MANIFEST, PAGE_ASSETS, 'faqAnswer')).toHaveLength(3);
     expect(remotePreloads(url, MANIFEST, { 'page-login': { js: [42] } } as never, 'login')).toHaveLength(3);
+  });
+});
+
+/** The skeleton of the built page, as html-webpack-plugin's minifier writes it. */
+const MINIFIED_ROOT =
+  '<body class=loading><div id=root><p class=visually-hidden role=status>Loading…<div class=skeleton aria-hidden=true>' +
+  '<div class=skeleton__header></div><div class=skeleton__content><div class="skeleton__line skeleton__line--title">' +
+  '</div></div><div class=skeleton__footer></div></div></div><noscript>JavaScript</noscript></body></html>';
+
+const SLOT = '<template id="prerendered-page"></template>';
+const shellHtml = (label: string) => `<div class="app"><header>${label}</header><main>${SLOT}</main></div>`;
+const SHELL = {
+  'en-GB': {
+    guest: { '': shellHtml('guest'), '/login': shellHtml('guest, Log in current') },
+    member: { '': shellHtml('member'), '/insurances': shellHtml('member, My Insurance current') },
+  },
+  nl: {
+    guest: { '': shellHtml('gast'), '/login': shellHtml('gast, Inloggen huidig') },
+    member: { '': shellHtml('lid'), '/insurances': shellHtml('lid, Mijn verzekering huidig') },
+  },
+};
+const PRERENDERED = {
+  login: { 'en-GB': '<h1>Log in</h1><form></form>', nl: '<h1>Inloggen</h1><form></form>' },
+  insurances: { 'en-GB': '<h1>My Insurance</h1>', nl: '<h1>Mijn verzekering</h1>' },
+};
+
+describe("a page's prerendered frame", () => {
+  let distDir: string;
+
+  beforeAll(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-frame-'));
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      `<!doctype html><html lang=en-GB><head><title>portal</title></head>${MINIFIED_ROOT}`,
+    );
+    fs.writeFileSync(path.join(distDir, 'prerendered-shell.json'), JSON.stringify(SHELL));
+  });
+  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+  /** The two remotes, each publishing its prerender.json unless `withFrames` is false. */
+  const server = (withFrames = true) => {
+    const network = fakeFetch(true);
+    return createHostServer(
+      readHostConfig({
+        HOST_DIST_DIR: distDir,
+        CONTENT_ORIGIN: 'http://content.test',
+        CONTENT_API_KEY: 'k',
+        REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
+        REMOTE_INSURANCE_URL: 'http://insurance.test/mf-manifest.json',
+        REMOTE_BILLING_URL: 'off',
+        REMOTE_SERVICE_URL: 'off',
+      }),
+      false,
+      (async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input);
+        const json = (body: unknown) => new Response(JSON.stringify(body));
+        if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
+        if (withFrames && url === 'http://account.test/prerender.json')
+          return json({ login: PRERENDERED.login });
+        if (withFrames && url === 'http://insurance.test/prerender.json')
+          return json({ insurances: PRERENDERED.insurances });
+        return network(input, init);
+      }) as typeof fetch,
+    );
+  };
+
+  const root = (html: string) => /<div id=root>([\s\S]*)<\/div><noscript>/.exec(html)?.[1] ?? '';
+
+  it("should paint the page's frame in its layout, inert, where the skeleton was", async () => {
+    const app = await server();
+    const res = await app.inject({ url: '/en/login' });
+    expect(root(res.body)).toBe(
+      '<p class=visually-hidden role=status>Loading…<div class="prerendered" inert>' +
+        '<div class="app"><header>guest, Log in current</header><main><h1>Log in</h1><form></form></main></div></div>',
+    );
+    expect(res.body).not.toContain('skeleton');
+    expect(res.body).toContain('<html lang="en-GB">');
+    // Its style sheets are there for the first paint, not only preloaded.
+    expect(res.body).toContain(
+      '<link rel="stylesheet" href="http://account.test/assets/page-login.cccc3333.css" />',
+    );
+    expect(res.body).not.toContain('as="style"');
+    expect(res.headers.vary).toContain('Cookie');
+    await app.close();
+  });
+
+  it("should paint the frame in the language of the visitor's cookie, for a visitor or a student", async () => {
+    const app = await server();
+    const dutch = await app.inject({ url: '/en/login', headers: { cookie: 'portal-locale=nl' } });
+    expect(root(dutch.body)).toContain('<header>gast, Inloggen huidig</header><main><h1>Inloggen</h1>');
+    expect(dutch.body).toContain('<html lang="nl">');
+    const student = await app.inject({
+      url: '/en/insurances',
+      headers: { cookie: 'portal-locale=nl; PORTAL_SESSION=abc' },
+    });
+    expect(root(student.body)).toContain(
+      '<header>lid, Mijn verzekering huidig</header><main><h1>Mijn verzekering</h1>',
+    );
+    // An unknown language is the default one.
+    const other = await app.inject({ url: '/en/login', headers: { cookie: 'portal-locale=xx"><script>' } });
+    expect(root(other.body)).toContain('<h1>Log in</h1>');
+    expect(other.body).toContain('<html lang="en-GB">');
+    await app.close();
+  });
+
+  it('should paint the login frame for a guarded page without a session, in a layout with no entry current', async () => {
+    const app = await server();
+    const res = await app.inject({ url: '/en/insurances' });
+    expect(root(res.body)).toContain('<header>guest</header><main><h1>Log in</h1>');
+    await app.close();
+  });
+
+  it('should keep the skeleton where there is no frame: a route with parameters, a page of the host, no prerender.json', async () => {
+    const app = await server();
+    for (const url of ['/en/insurances/P-1/renew', '/en/privacy']) {
+      const res = await app.inject({ url, headers: { cookie: 'PORTAL_SESSION=abc' } });
+      expect(root(res.body)).toContain('<div class=skeleton aria-hidden=true>');
+      expect(res.body).not.toContain('prerendered');
+    }
+    await app.close();
+    const without = await server(false);
+    const res = await without.inject({ url: '/en/login' });
+    expect(root(res.body)).toContain('<div class=skeleton aria-hidden=true>');
+    expect(res.body).toContain('<link rel="preload" as="style"');
+    await without.close();
+  });
+});
+
+describe('the shell of a URL', () => {
+  it('should mark the navigation entry the URL is beneath, the longest that matches', () => {
+    expect(shellFor(SHELL, 'en-GB', true, '/insurances/P-1/renew')).toContain('My Insurance current');
+    expect(shellFor(SHELL, 'en-GB', true, '/insurances-old')).toContain('<header>member</header>');
+    expect(shellFor(SHELL, 'nl', false, '/login')).toContain('Inloggen huidig');
+    expect(shellFor(undefined, 'nl', false, '/login')).toBeUndefined();
+    expect(
+      shellFor({ nl: { guest: { '': '<div>no slot</div>' }, member: {} } }, 'nl', false, '/'),
+    ).toBeUndefined();
+  });
+
+  it("should read the language from the visitor's cookie, else the default", () => {
+    expect(requestLocale('a=b; portal-locale=nl')).toBe('nl');
+    expect(requestLocale('portal-locale=en-GB')).toBe('en-GB');
+    expect(requestLocale('portal-locale=de')).toBe('en-GB');
+    expect(requestLocale(undefined)).toBe('en-GB');
+  });
+
+  it('should put the frame in the place of an unminified skeleton too', () => {
+    const template = fs.readFileSync(path.join(__dirname, '..', 'src', 'index.html'), 'utf8');
+    const page = renderPage(
+      template,
+      { runtime: { remotes: {}, gtmId: null, contentRoot: '/' } } as never,
+      [],
+      {
+        locale: 'nl',
+        html: '<h1>Inloggen</h1>',
+      },
+    );
+    expect(page).toContain('<div class="prerendered" inert><h1>Inloggen</h1></div></div>\n    <noscript>');
+    expect(page).not.toContain('class="skeleton');
+    expect(page).toContain('<html lang="nl">');
   });
 });

@@ -8,11 +8,13 @@
 // the browser then fetches it itself, as it does without this server.
 import { LRUCache } from 'lru-cache';
 import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
+import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY } from '@portal/shared/locales';
+import type { Locale } from '@portal/shared/locales';
 import type { HostServerConfig } from './config';
 import { REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
-import { START_DATA_ELEMENT_ID } from '../src/app/start-data-shape';
-import type { StartData } from '../src/app/start-data-shape';
+import { PRERENDERED_PAGE_SLOT, START_DATA_ELEMENT_ID } from '../src/app/start-data-shape';
+import type { PrerenderedShell, StartData } from '../src/app/start-data-shape';
 
 /** How long an answer of a backend or remote is fresh; after that it is served stale and refreshed. */
 const FRESH_MS = 30_000;
@@ -27,11 +29,12 @@ type Fetch = typeof fetch;
 
 /** What the server reads of a published route table to find the remote of a URL. */
 type TableRoute = {
+  name?: string;
   path?: string;
   contentPage?: string;
   requiresAuth?: boolean;
   page?: string;
-  children?: Array<{ path: string; requiresAuth?: boolean; page?: string }>;
+  children?: Array<{ name?: string; path: string; requiresAuth?: boolean; page?: string }>;
 };
 type Table = { routes: TableRoute[] };
 
@@ -44,8 +47,14 @@ type Manifest = {
 /** What the server reads of a remote's page-assets.json: each lazy page chunk's scripts and styles. */
 type PageAssets = Record<string, { js?: string[]; css?: string[] } | undefined>;
 
-/** Where a URL's page comes from: its remote, whether it needs a login, and its page module. */
-export type FoundRoute = { remote: RemoteName; requiresAuth: boolean; page?: string };
+/** Where a URL's page comes from: its remote, whether it needs a login, its page module and route name. */
+export type FoundRoute = { remote: RemoteName; requiresAuth: boolean; page?: string; name?: string };
+
+/** What the server reads of a remote's prerender.json: a route's first frame by route name and locale. */
+type PrerenderedPages = Record<string, Record<string, unknown> | undefined>;
+
+/** A page's first frame in its layout, as the browser paints it before the scripts run. */
+export type Prerendered = { locale: Locale; html: string };
 
 /** A preload of the page: what to fetch early, and how the page will ask for it. */
 export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
@@ -115,13 +124,19 @@ export function findRemote(
       const base = route.path ?? (route.contentPage ? `/${route.contentPage}` : undefined);
       if (!base) continue;
       if (matchesPattern(base, pathname))
-        return { remote, requiresAuth: route.requiresAuth === true, ...pageOf(route.page) };
+        return {
+          remote,
+          requiresAuth: route.requiresAuth === true,
+          ...pageOf(route.page),
+          ...nameOf(route.name),
+        };
       for (const child of route.children ?? []) {
         if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname)) {
           return {
             remote,
             requiresAuth: route.requiresAuth === true || child.requiresAuth === true,
             ...pageOf(child.page),
+            ...nameOf(child.name),
           };
         }
       }
@@ -131,6 +146,7 @@ export function findRemote(
 }
 
 const pageOf = (page: string | undefined) => (typeof page === 'string' ? { page } : {});
+const nameOf = (name: string | undefined) => (typeof name === 'string' ? { name } : {});
 
 /**
  * The lazy chunk of a route's page module in `page-assets.json`: the remotes name it after the
@@ -177,7 +193,8 @@ const escapeJson = (value: unknown): string =>
 const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The `<link>` of a preload, as the page will ask for it (a manifest by fetch, an entry by script). */
-function preloadTag({ href, as }: Preload): string {
+function preloadTag({ href, as }: Preload, stylesFirst = false): string {
+  if (as === 'style' && stylesFirst) return `<link rel="stylesheet" href="${escapeAttribute(href)}" />`;
   const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
   return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${cors} />`;
 }
@@ -212,21 +229,75 @@ export function templatePreloads(template: string): Preload[] {
   return preloads;
 }
 
-/** The app page with the start data and the preloads in its head. */
-export function renderPage(template: string, data: StartData, preloads: readonly Preload[]): string {
+/** The start-up skeleton in the built page: from its element to the end of `#root`. */
+const SKELETON = /<div class="?skeleton"?[\s>][\s\S]*?(?=<\/div>\s*<noscript)/;
+
+/**
+ * The app page with the start data and the preloads in its head. With a prerendered frame, that
+ * frame takes the skeleton's place, inert (nothing in it can be used or reached before the app
+ * starts, and React replaces it when it does), the page's style sheets are loaded before the first
+ * paint rather than preloaded, and `<html lang>` is the frame's language.
+ */
+export function renderPage(
+  template: string,
+  data: StartData,
+  preloads: readonly Preload[],
+  prerendered?: Prerendered,
+): string {
   const block = `<script type="application/json" id="${START_DATA_ELEMENT_ID}">${escapeJson(data)}</script>`;
-  const links = preloads.map(preloadTag).join('');
-  return template.replace('</head>', `${links}${block}</head>`);
+  const links = preloads.map((preload) => preloadTag(preload, prerendered !== undefined)).join('');
+  const page = template.replace('</head>', `${links}${block}</head>`);
+  if (!prerendered || !SKELETON.test(page)) return page;
+  return page
+    .replace(/<html lang=("?)[^"\s>]*\1/, `<html lang="${prerendered.locale}"`)
+    .replace(SKELETON, () => `<div class="prerendered" inert>${prerendered.html}</div>`);
 }
 
-/** The page a URL gets: its start data and its preloads. */
-export type StartPage = { data: StartData; preloads: Preload[] };
+/** The page a URL gets: its start data, its preloads and, when there is one, its prerendered frame. */
+export type StartPage = { data: StartData; preloads: Preload[]; prerendered?: Prerendered };
+
+/** The interface language a request's cookie names (`portal-locale`, set by the page), else the default. */
+export function requestLocale(cookieHeader: string | undefined): Locale {
+  const value = cookieValue(cookieHeader, LOCALE_STORAGE_KEY);
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * The prerendered shell for a URL: the layout in the visitor's language, for a visitor or a student,
+ * with the navigation entry current that the URL is beneath (the longest that matches, as NavLink).
+ */
+export function shellFor(
+  shell: PrerenderedShell | undefined,
+  locale: Locale,
+  member: boolean,
+  pathname: string,
+): string | undefined {
+  const byPath = shell?.[locale]?.[member ? 'member' : 'guest'];
+  if (!byPath) return undefined;
+  const current = Object.keys(byPath)
+    .filter((path) => path !== '' && (pathname === path || pathname.startsWith(`${path}/`)))
+    .sort((a, b) => b.length - a.length)[0];
+  const html = byPath[current ?? ''];
+  return typeof html === 'string' && html.includes(PRERENDERED_PAGE_SLOT) ? html : undefined;
+}
 
 /**
  * Reads, caches and assembles what the page of a URL needs at start-up (see the top of this file).
  * `fetchImpl` is the network (tests give their own).
  */
-export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fetch) {
+export function createStartData(
+  config: HostServerConfig,
+  fetchImpl: Fetch = fetch,
+  shell?: PrerenderedShell,
+) {
   const runtime: RuntimeConfig = config.runtime;
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
   const pageTrees = swrCache((root, signal) =>
@@ -278,12 +349,13 @@ export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fet
       ...(target?.page ? { page: { remote: target.remote, page: target.page } } : {}),
     };
     const manifestUrl = target ? runtime.remotes[target.remote] : undefined;
-    const [manifest, pageAssets] = manifestUrl
+    const [manifest, pageAssets, prerenderedPages] = manifestUrl
       ? await Promise.all([
           within(cached(remoteJson, manifestUrl)),
           target?.page
             ? within(cached(remoteJson, new URL('page-assets.json', manifestUrl).href))
             : undefined,
+          target?.name ? within(cached(remoteJson, new URL('prerender.json', manifestUrl).href)) : undefined,
         ])
       : [];
     const preloads = manifestUrl
@@ -294,6 +366,16 @@ export function createStartData(config: HostServerConfig, fetchImpl: Fetch = fet
           target?.page,
         )
       : [];
-    return { data, preloads };
+    const locale = requestLocale(cookieHeader);
+    const frame = target?.name
+      ? (prerenderedPages as PrerenderedPages | undefined)?.[target.name]?.[locale]
+      : undefined;
+    const layout = shellFor(shell, locale, loggedIn, pathname);
+    // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
+    const prerendered =
+      typeof frame === 'string' && layout && manifest
+        ? { locale, html: layout.replace(PRERENDERED_PAGE_SLOT, () => frame) }
+        : undefined;
+    return { data, preloads, ...(prerendered ? { prerendered } : {}) };
   };
 }

@@ -25,3 +25,13 @@ export type StartData = {
    */
   page?: { remote: RemoteName; page: string };
 };
+
+/**
+ * The prerendered shell (`dist/prerendered-shell.json`, written by configs/prerender-shell.ts): the
+ * layout's HTML by locale, by who is looking, and by the navigation entry that is current (`''` for
+ * none). Where the page goes, it holds {@link PRERENDERED_PAGE_SLOT}.
+ */
+export type PrerenderedShell = Record<string, Record<'guest' | 'member', Record<string, string>>>;
+
+/** Where a page's own prerendered HTML goes in the shell's HTML. */
+export const PRERENDERED_PAGE_SLOT = '<template id="prerendered-page"></template>';

@@ -29,7 +29,7 @@ export interface StaticServerOptions {
   renderPage?: (
     request: FastifyRequest,
     reply: FastifyReply,
-  ) => Promise<{ html: string; headers?: Record<string, string> }>;
+  ) => Promise<{ html: string | Buffer; headers?: Record<string, string> }>;
 }
 
 /** Headers every response carries, whatever serves it (file, fallback page, 404, health). */

@@ -18,6 +18,9 @@ const ENTRIES: readonly NavEntry[] = [
   { to: paths.privacy(), labelKey: 'nav.privacy', show: 'always' },
 ];
 
+/** The paths of the navigation's entries (the prerendered shell marks the current one). */
+export const NAV_PATHS: readonly string[] = ENTRIES.map((entry) => entry.to);
+
 /** The main navigation with the logout action and the language switch. */
 export function SiteNav() {
   const { t } = useTranslation('host');

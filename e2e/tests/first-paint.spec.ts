@@ -1,0 +1,88 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { logIn } from '../support/portal';
+import { USERS } from '../support/origins';
+
+/**
+ * What a phone paints before the portal's scripts have arrived: the host server sends the page's
+ * prerendered frame, in its layout and in the visitor's language. A browser without JavaScript shows
+ * exactly that frame, so these journeys look at it there.
+ */
+async function frameOf(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+const frame = (page: Page) => page.locator('#root > .prerendered');
+
+/** The nodes Chromium's accessibility tree exposes to assistive technology, by role and name. */
+async function exposedNodes(page: Page): Promise<Array<{ role: string; name: string }>> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+    nodes: Array<{ ignored: boolean; role?: { value?: string }; name?: { value?: string } }>;
+  };
+  await cdp.detach();
+  return nodes
+    .filter((node) => !node.ignored)
+    .map((node) => ({ role: String(node.role?.value ?? ''), name: String(node.name?.value ?? '') }));
+}
+
+test.describe('the first paint, before the scripts run', () => {
+  test('should show the login page with its form, in its layout, and let nothing be used before the portal starts', async ({
+    browser,
+  }) => {
+    const page = await frameOf(browser, '/en/login');
+    await expect(frame(page)).toHaveAttribute('inert', '');
+    await expect(frame(page).locator('h1')).toHaveText('Log in');
+    await expect(frame(page).locator('label', { hasText: 'E-mail address' })).toBeVisible();
+    await expect(frame(page).locator('label', { hasText: 'Password' })).toBeVisible();
+    await expect(frame(page).locator('button[type=submit]')).toHaveText('Log in');
+    await expect(frame(page).locator('header nav')).toContainText('Service & Contact');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    // Screen readers are told the portal is loading; the frame itself is out of their reach (the
+    // browser's own accessibility tree: Playwright's role queries do not leave inert content out).
+    const exposed = await exposedNodes(page);
+    expect(exposed.map(({ role }) => role)).toContain('status');
+    expect(exposed).toContainEqual({ role: 'StaticText', name: expect.stringMatching(/Loading the portal/) });
+    expect(exposed.filter(({ role }) => ['heading', 'textbox', 'button', 'link'].includes(role))).toEqual([]);
+    await page.context().close();
+  });
+
+  test('should show the frame in Dutch to a visitor who chose Dutch', async ({ browser, page }) => {
+    await page.goto('/en/login');
+    await page.getByRole('button', { name: 'NL' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inloggen');
+
+    const later = await frameOf(browser, '/en/login', { storageState: await page.context().storageState() });
+    await expect(frame(later).locator('h1')).toHaveText('Inloggen');
+    await expect(frame(later).locator('label', { hasText: 'E-mailadres' })).toBeVisible();
+    await expect(later.locator('html')).toHaveAttribute('lang', 'nl');
+    await later.context().close();
+  });
+
+  test("should show a logged-in student My Insurance's heading while the policies load, and nobody's details", async ({
+    browser,
+    page,
+  }) => {
+    await logIn(page, USERS.anna);
+    const later = await frameOf(browser, '/en/insurances', {
+      storageState: await page.context().storageState(),
+    });
+    await expect(frame(later).locator('h1')).toHaveText('My Insurance');
+    await expect(frame(later).locator('header nav')).toContainText('Log out');
+    await expect(frame(later).locator('.policy-card--placeholder')).toHaveCount(2);
+    await expect(frame(later)).not.toContainText('Anna');
+    await later.context().close();
+  });
+
+  test('should replace the frame with the working page when the portal starts', async ({ page }) => {
+    await page.goto('/en/login');
+    await page.getByLabel('E-mail address').fill(USERS.anna);
+    await expect(page.getByLabel('E-mail address')).toHaveValue(USERS.anna);
+    await expect(page.locator('.prerendered')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.locator('#main')).toHaveCount(1);
+  });
+});
