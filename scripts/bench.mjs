@@ -144,22 +144,42 @@ function encodedLength(url) {
 }
 
 /**
- * One Lighthouse run (default config: mobile, simulated slow 4G) against a Chromium we launched. A
- * cookie header makes Lighthouse see the page as the logged-in student does.
+ * One Lighthouse run (default config: mobile, simulated slow 4G) against a Chromium we launched, each
+ * with a fresh profile (an empty cache). With `cookies` (a logged-in student's, as Playwright's
+ * storage state lists them) the browser holds them in its own cookie jar, as the student's does, and
+ * Lighthouse leaves the origin's storage as it is. A `Cookie` header of Lighthouse's instead would be
+ * dropped as soon as the page sets a cookie of its own (the language), and the page would see no session.
  */
-async function lighthouseRun(chromium, executablePath, url, cookie) {
+async function lighthouseRun(chromium, executablePath, url, cookies) {
   const { default: lighthouse } = await import('lighthouse');
   const browser = await chromium.launch({
     executablePath,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${LIGHTHOUSE_DEBUG_PORT}`],
   });
   try {
+    if (cookies) {
+      const cdp = await browser.newBrowserCDPSession();
+      await cdp.send('Storage.setCookies', {
+        cookies: cookies.map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
+          name,
+          value,
+          domain,
+          path,
+          httpOnly,
+          secure,
+          sameSite,
+          ...(expires > 0 ? { expires } : {}),
+        })),
+      });
+      await cdp.detach();
+    }
     const result = await lighthouse(url, {
       port: LIGHTHOUSE_DEBUG_PORT,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // The browser is new, so its cache is empty; only the cookies set above are kept.
+      ...(cookies ? { disableStorageReset: true } : {}),
     });
     const lhr = result?.lhr;
     const score = (key) => Math.round((lhr?.categories?.[key]?.score ?? 0) * 100);
@@ -184,10 +204,10 @@ async function lighthouseRun(chromium, executablePath, url, cookie) {
 }
 
 /** The median of `runs` Lighthouse runs of a page, per figure. */
-async function lighthouseMedian(chromium, executablePath, url, runs, cookie) {
+async function lighthouseMedian(chromium, executablePath, url, runs, cookies) {
   const results = [];
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouseRun(chromium, executablePath, url, cookie);
+    const result = await lighthouseRun(chromium, executablePath, url, cookies);
     results.push(result);
     console.log(
       `  run ${run + 1}: performance ${result.performance}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
@@ -417,10 +437,9 @@ async function main() {
 
     if (!values['no-lighthouse']) {
       const runs = Math.max(1, Number.parseInt(values.runs, 10) || 5);
-      const cookie = anna.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
       for (const [label, path, pageCookie] of [
         ['/en/login', '/en/login', undefined],
-        ['/en/insurances, logged in', '/en/insurances', cookie],
+        ['/en/insurances, logged in', '/en/insurances', anna.cookies],
       ]) {
         step(`Lighthouse (mobile, median of ${runs}) ${label}`);
         const result = await lighthouseMedian(chromium, executablePath, `${host}${path}`, runs, pageCookie);
