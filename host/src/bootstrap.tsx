@@ -1,10 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from '@portal/shared/router';
-import { Provider as UrqlProvider } from '@portal/shared/urql';
 import {
-  BASENAME,
   contentClient,
   contentLanguage,
   DEFAULT_LOCALE,
@@ -12,7 +7,6 @@ import {
   localeReady,
   useAuthStore,
 } from '@portal/shared';
-import { AppRoutes } from './app/app-routes';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
 import { readStartData } from './app/start-data';
 import type { StartData } from './app/start-data-shape';
@@ -72,12 +66,16 @@ async function start(): Promise<void> {
     await i18n.changeLanguage(DEFAULT_LOCALE);
   });
   registerPlugins([preloadErrorPlugin()]);
+  // The page's prerendered frame is on screen by now: the start-up runs in short tasks, so that a
+  // phone's main thread is never held for long (Total Blocking Time) while the app gets ready.
+  await yieldToMain();
 
   // What the host server put in the page for this URL; each part missing is fetched instead.
   const start = readStartData();
   const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
   registerPortalRemotes(runtime.remotes);
   const tagManager = installTagManager(runtime.gtmId);
+  await yieldToMain();
 
   // The app mounts once the router is ready: the content routes and the remotes' route tables are
   // loaded before the first navigation, so that navigation already resolves against the whole tree.
@@ -86,30 +84,28 @@ async function start(): Promise<void> {
   // themselves (RequireAuth), so the check runs beside the route loading and the first paint.
   // When the page came with a session cookie, the app mounts after the check (see StartData.session).
   const session = checkSession();
+  // The network first: the page's code, then the routes, each in a task of its own.
+  const pageCode = preloadStartPage(start?.page, runtime.remotes);
+  await yieldToMain();
+  const contentRoutesLoaded = loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree);
+  await yieldToMain();
   const [contentRoutes] = await Promise.all([
-    loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree),
+    contentRoutesLoaded,
     useRouteTables.getState().load(runtime.remotes, start?.routeTables),
     texts,
     start?.session === true ? session : undefined,
-    preloadStartPage(start?.page, runtime.remotes),
+    pageCode,
   ]);
+  await yieldToMain();
+
+  // React DOM and the app's components are evaluated in a task of their own (the module is part of
+  // the start-up chunk: `eager` makes no request of its own).
+  const { mountApp } = await import(/* webpackMode: "eager" */ './app/mount-app');
+  await yieldToMain();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
-  const root = createRoot(container);
-  // A transition lets React render the first page in slices and yield between them, so a phone's
-  // main thread stays free for input (Total Blocking Time) while the skeleton is on screen.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <UrqlProvider value={contentClient}>
-          <BrowserRouter basename={BASENAME}>
-            <AppRoutes contentRoutes={contentRoutes} tagManager={tagManager} pageTree={pageTree} />
-          </BrowserRouter>
-        </UrqlProvider>
-      </StrictMode>,
-    );
-  });
+  mountApp(container, { contentRoutes, tagManager, pageTree });
 }
 
 // Without this, a failed start-up would leave the skeleton on screen for good.
