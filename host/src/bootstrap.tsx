@@ -1,112 +1,19 @@
-import { registerPlugins } from '@module-federation/enhanced/runtime';
-import {
-  contentClient,
-  contentLanguage,
-  DEFAULT_LOCALE,
-  initI18n,
-  localeReady,
-  useAuthStore,
-} from '@portal/shared';
-import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
-import { readStartData } from './app/start-data';
-import type { StartData } from './app/start-data-shape';
-import type { RemoteName } from './app/runtime-config-shape';
-import { loadContentRoutes } from './features/content-routes/load-content-routes';
-import { preloadErrorPlugin } from './features/remotes/preload-error';
-import { preloadRemotePage, registerPortalRemotes } from './features/remotes/remote-pages';
-import { useRouteTables } from './features/remotes/remote-routes';
-import { installTagManager } from './features/tag-manager/tag-manager';
 import { showStartUpFailure } from './app/start-up-failure';
-import { registerHostTexts } from './i18n';
-
-// Always asked, not only when this tab remembers a login: a session cookie from another tab counts,
-// and the answer also brings the anti-forgery cookie that the first POST (the login) must echo.
-async function checkSession(): Promise<void> {
-  try {
-    await useAuthStore.getState().checkSession();
-  } catch (error) {
-    // The store records blocked/unavailable itself; the portal starts either way.
-    console.error(error);
-  }
-}
-
-/** How long the first render waits for the code of the page the URL opens (the server preloads it). */
-const PAGE_CODE_WAIT_MS = 1_500;
-
-/**
- * Fetches the code of the page the URL opens, as the host server named it, beside the host's own
- * start-up: the page then renders with the layout instead of after a spinner. A slow remote holds
- * the layout back for {@link PAGE_CODE_WAIT_MS} at most; a failed one shows in its slot.
- */
-function preloadStartPage(
-  page: StartData['page'] | undefined,
-  remotes: Partial<Record<RemoteName, string>>,
-): Promise<void> | undefined {
-  if (typeof page?.remote !== 'string' || typeof page.page !== 'string') return undefined;
-  if (!Object.hasOwn(remotes, page.remote)) return undefined;
-  return Promise.race([
-    preloadRemotePage(page.remote, page.page),
-    new Promise<void>((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS)),
-  ]);
-}
 
 /** Ends the current task, so the browser can paint or handle input before the next part runs. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start(): Promise<void> {
-  // Evaluating the start-up modules (React, the router, i18next) is one long task already; the
-  // start-up's own work runs in the next one, so that neither blocks a phone for long.
+/**
+ * The module the entry imports once the federation runtime has the shared modules. The start-up
+ * chunk has just been compiled and run, one long task; its modules (React, i18next, the stores, the
+ * host's own) are evaluated in the next one, so that a phone's main thread is not held for both at
+ * once (`eager`: the start-up module is part of this chunk, no request of its own).
+ */
+async function run(): Promise<void> {
   await yieldToMain();
-  const i18n = initI18n();
-  void registerHostTexts();
-  // A visitor who chose Dutch gets Dutch on the first paint; when those texts cannot be fetched,
-  // the portal starts in English rather than not at all.
-  const texts = localeReady().catch(async (error: unknown) => {
-    console.error(error);
-    await i18n.changeLanguage(DEFAULT_LOCALE);
-  });
-  registerPlugins([preloadErrorPlugin()]);
-  // The page's prerendered frame is on screen by now: the start-up runs in short tasks, so that a
-  // phone's main thread is never held for long (Total Blocking Time) while the app gets ready.
-  await yieldToMain();
-
-  // What the host server put in the page for this URL; each part missing is fetched instead.
-  const start = readStartData();
-  const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
-  registerPortalRemotes(runtime.remotes);
-  const tagManager = installTagManager(runtime.gtmId);
-  await yieldToMain();
-
-  // The app mounts once the router is ready: the content routes and the remotes' route tables are
-  // loaded before the first navigation, so that navigation already resolves against the whole tree.
-  const pageTree = { root: runtime.contentRoot, lang: contentLanguage(i18n.language) };
-  // A visitor's page does not wait for the session check: pages that need a login wait for it
-  // themselves (RequireAuth), so the check runs beside the route loading and the first paint.
-  // When the page came with a session cookie, the app mounts after the check (see StartData.session).
-  const session = checkSession();
-  // The network first: the page's code, then the routes, each in a task of its own.
-  const pageCode = preloadStartPage(start?.page, runtime.remotes);
-  await yieldToMain();
-  const contentRoutesLoaded = loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree);
-  await yieldToMain();
-  const [contentRoutes] = await Promise.all([
-    contentRoutesLoaded,
-    useRouteTables.getState().load(runtime.remotes, start?.routeTables),
-    texts,
-    start?.session === true ? session : undefined,
-    pageCode,
-  ]);
-  await yieldToMain();
-
-  // React DOM and the app's components are evaluated in a task of their own (the module is part of
-  // the start-up chunk: `eager` makes no request of its own).
-  const { mountApp } = await import(/* webpackMode: "eager" */ './app/mount-app');
-  await yieldToMain();
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('The page has no #root element.');
-  mountApp(container, { contentRoutes, tagManager, pageTree });
+  const { start } = await import(/* webpackMode: "eager" */ './start-up');
+  await start();
 }
 
 // Without this, a failed start-up would leave the skeleton on screen for good.
-start().catch((error: unknown) => showStartUpFailure(error));
+run().catch((error: unknown) => showStartUpFailure(error));
