@@ -334,9 +334,7 @@ export function createStartData(
       within(cached(pageTrees, runtime.contentRoot)),
     ]);
     const routeTables = Object.fromEntries(tables.filter(([, table]) => table !== undefined));
-    const loggedIn = (cookieHeader ?? '')
-      .split(';')
-      .some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+    const loggedIn = cookieValue(cookieHeader, SESSION_COOKIE) !== undefined;
     // A guarded page without a session shows the login page: preload the remote that serves that.
     const found = findRemote(routeTables, pathname);
     const login = findRemote(routeTables, '/login');
