@@ -19,6 +19,7 @@ import { countryOptions, useCountries } from '../../countries/api/get-countries'
 import { addressFormSchema, saveAddress } from '../api/save-address';
 import type { AddressFormInput } from '../api/save-address';
 import { useAddressLookup } from './use-address-lookup';
+import { PostalAddress } from '../../policies/components/postal-address';
 import '../../policies/components/change-page.css';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
@@ -147,14 +148,7 @@ export function AddressForm({ policy }: AddressFormProps) {
           <div className="definition">
             <dt>{t('address.current')}</dt>
             <dd>
-              <address>
-                {policy.destinationAddress.street} {policy.destinationAddress.houseNumber}
-                {policy.destinationAddress.houseNumberAddition
-                  ? ` ${policy.destinationAddress.houseNumberAddition}`
-                  : ''}
-                <br />
-                {policy.destinationAddress.postalCode} {policy.destinationAddress.city}
-              </address>
+              <PostalAddress address={policy.destinationAddress} />
             </dd>
           </div>
         </dl>

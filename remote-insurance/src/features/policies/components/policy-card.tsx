@@ -9,6 +9,7 @@ import { canProveCover } from '../../proof/api/create-proof';
 import { ProofOfCover } from '../../proof/components/proof-of-cover';
 import { PolicyDocuments } from './policy-documents';
 import { PolicyOffers } from './policy-offers';
+import { PostalAddress } from './postal-address';
 import './policy-card.css';
 
 export type PolicyCardProps = { policy: Policy };
@@ -76,16 +77,10 @@ function PolicyDetails({ policy }: PolicyCardProps) {
         <Item term={t('card.destination')}>{countryName(policy.destination, locale)}</Item>
         {policy.destinationAddress ? (
           <Item term={t('card.destinationAddress')}>
-            <address>
-              {policy.destinationAddress.street} {policy.destinationAddress.houseNumber}
-              {policy.destinationAddress.houseNumberAddition
-                ? ` ${policy.destinationAddress.houseNumberAddition}`
-                : ''}
-              <br />
-              {policy.destinationAddress.postalCode} {policy.destinationAddress.city}
-              <br />
-              {countryName(policy.destinationAddress.country, locale)}
-            </address>
+            <PostalAddress
+              address={policy.destinationAddress}
+              country={countryName(policy.destinationAddress.country, locale)}
+            />
           </Item>
         ) : null}
         <Item term={t('card.premium')}>
