@@ -77,6 +77,18 @@ const PAGES = [
   },
 ];
 
+/** The host of the tests: two remotes (account, insurance) and the content endpoint. */
+const testConfig = (distDir: string) =>
+  readHostConfig({
+    HOST_DIST_DIR: distDir,
+    CONTENT_ORIGIN: 'http://content.test',
+    CONTENT_API_KEY: 'k',
+    REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
+    REMOTE_INSURANCE_URL: 'http://insurance.test/mf-manifest.json',
+    REMOTE_BILLING_URL: 'off',
+    REMOTE_SERVICE_URL: 'off',
+  });
+
 /** The network of the test: the two remotes and the content endpoint, or nothing at all. */
 function fakeFetch(up: boolean): typeof fetch {
   const json = (body: unknown) =>
@@ -107,20 +119,7 @@ describe('the start data of a page', () => {
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
-  const server = (up: boolean) =>
-    createHostServer(
-      readHostConfig({
-        HOST_DIST_DIR: distDir,
-        CONTENT_ORIGIN: 'http://content.test',
-        CONTENT_API_KEY: 'k',
-        REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
-        REMOTE_INSURANCE_URL: 'http://insurance.test/mf-manifest.json',
-        REMOTE_BILLING_URL: 'off',
-        REMOTE_SERVICE_URL: 'off',
-      }),
-      false,
-      fakeFetch(up),
-    );
+  const server = (up: boolean) => createHostServer(testConfig(distDir), false, fakeFetch(up));
 
   const startData = (html: string) => {
     const match = /<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(html);
@@ -338,28 +337,19 @@ describe("a page's prerendered frame", () => {
   /** The two remotes, each publishing its prerender.json unless `withFrames` is false. */
   const server = (withFrames = true) => {
     const network = fakeFetch(true);
-    return createHostServer(
-      readHostConfig({
-        HOST_DIST_DIR: distDir,
-        CONTENT_ORIGIN: 'http://content.test',
-        CONTENT_API_KEY: 'k',
-        REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
-        REMOTE_INSURANCE_URL: 'http://insurance.test/mf-manifest.json',
-        REMOTE_BILLING_URL: 'off',
-        REMOTE_SERVICE_URL: 'off',
-      }),
-      false,
-      (async (input: string | URL | Request, init?: RequestInit) => {
-        const url = String(input);
-        const json = (body: unknown) => new Response(JSON.stringify(body));
-        if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
-        if (withFrames && url === 'http://account.test/prerender.json')
-          return json({ login: PRERENDERED.login });
-        if (withFrames && url === 'http://insurance.test/prerender.json')
-          return json({ insurances: PRERENDERED.insurances });
-        return network(input, init);
-      }) as typeof fetch,
-    );
+    return createHostServer(testConfig(distDir), false, (async (
+      input: string | URL | Request,
+      init?: RequestInit,
+    ) => {
+      const url = String(input);
+      const json = (body: unknown) => new Response(JSON.stringify(body));
+      if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
+      if (withFrames && url === 'http://account.test/prerender.json')
+        return json({ login: PRERENDERED.login });
+      if (withFrames && url === 'http://insurance.test/prerender.json')
+        return json({ insurances: PRERENDERED.insurances });
+      return network(input, init);
+    }) as typeof fetch);
   };
 
   const root = (html: string) => /<div id=root>([\s\S]*)<\/div><noscript>/.exec(html)?.[1] ?? '';
