@@ -191,6 +191,8 @@ async function lighthouseRun(chromium, executablePath, url, cookies) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr?.finalDisplayedUrl ?? lhr?.finalUrl ?? url,
+      // Lighthouse could not record the load at all (e.g. NO_NAVSTART): no figure of it counts.
+      failed: Boolean(lhr?.runtimeError) || !lhr,
       problems: [
         lhr?.runtimeError?.message,
         ...['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
@@ -203,18 +205,29 @@ async function lighthouseRun(chromium, executablePath, url, cookies) {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a page load at all (NO_NAVSTART, about one run in ten here):
+ * such a run is made again, up to this many attempts in all, instead of entering the median as a 0.
+ */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 /** The median of `runs` Lighthouse runs of a page, per figure. */
 async function lighthouseMedian(chromium, executablePath, url, runs, cookies) {
   const results = [];
   for (let run = 0; run < runs; run += 1) {
-    const result = await lighthouseRun(chromium, executablePath, url, cookies);
+    let result = await lighthouseRun(chromium, executablePath, url, cookies);
+    for (let retry = 1; result.failed && retry < LIGHTHOUSE_ATTEMPTS; retry += 1) {
+      console.log(`  run ${run + 1}: not recorded (${result.problems[0] ?? 'no result'}), run again`);
+      result = await lighthouseRun(chromium, executablePath, url, cookies);
+    }
     results.push(result);
     console.log(
       `  run ${run + 1}: performance ${result.performance}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
     );
   }
   // A run whose audit failed has no figure: the median is taken over the runs that have one.
-  const pick = (key) => median(results.map((result) => result[key]).filter((value) => !Number.isNaN(value)));
+  const recorded = results.filter((result) => !result.failed);
+  const pick = (key) => median(recorded.map((result) => result[key]).filter((value) => !Number.isNaN(value)));
   const landed = results.map((result) => new URL(result.finalUrl).pathname);
   return {
     performance: pick('performance'),

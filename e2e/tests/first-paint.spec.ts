@@ -81,6 +81,30 @@ test.describe('the first paint, before the scripts run', () => {
     await later.context().close();
   });
 
+  test("should start the portal's scripts only once the frame has been painted", async ({ page }) => {
+    // When the page gets its entry script: a parsed <script> or one added later, as seen from the start.
+    await page.addInitScript(() => {
+      const record = window as unknown as { entryAddedAt?: number };
+      new MutationObserver((mutations) => {
+        for (const { addedNodes } of mutations) {
+          for (const node of addedNodes) {
+            if (node instanceof HTMLScriptElement && /\/assets\/main\.[0-9a-f]+\.js$/.test(node.src)) {
+              record.entryAddedAt ??= performance.now();
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/en/insurances');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    const { paintedAt, entryAddedAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      entryAddedAt: (window as unknown as { entryAddedAt?: number }).entryAddedAt,
+    }));
+    expect(paintedAt).toBeGreaterThan(0);
+    expect(entryAddedAt).toBeGreaterThanOrEqual(paintedAt ?? Number.POSITIVE_INFINITY);
+  });
+
   test('should replace the frame with the working page when the portal starts', async ({ page }) => {
     await page.goto('/en/login');
     await page.getByLabel('E-mail address').fill(USERS.anna);

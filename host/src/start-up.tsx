@@ -15,8 +15,10 @@ import { loadContentRoutes } from './features/content-routes/load-content-routes
 import { preloadErrorPlugin } from './features/remotes/preload-error';
 import { preloadRemotePage, registerPortalRemotes } from './features/remotes/remote-pages';
 import { useRouteTables } from './features/remotes/remote-routes';
+import { yieldBetweenStepsPlugin } from './features/remotes/yield-between-steps';
 import { installTagManager } from './features/tag-manager/tag-manager';
 import { registerHostTexts } from './i18n';
+import { yieldToMain } from './app/yield-to-main';
 
 // Always asked, not only when this tab remembers a login: a session cookie from another tab counts,
 // and the answer also brings the anti-forgery cookie that the first POST (the login) must echo.
@@ -49,9 +51,6 @@ function preloadStartPage(
   ]);
 }
 
-/** Ends the current task, so the browser can paint or handle input before the next part runs. */
-const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * Starts the portal: texts, start data, remotes, routes and session, then the first render. Loaded by
  * ./bootstrap.tsx in a task of its own.
@@ -68,7 +67,7 @@ export async function start(): Promise<void> {
     console.error(error);
     await i18n.changeLanguage(DEFAULT_LOCALE);
   });
-  registerPlugins([preloadErrorPlugin()]);
+  registerPlugins([preloadErrorPlugin(), yieldBetweenStepsPlugin()]);
   // The page's prerendered frame is on screen by now: the start-up runs in short tasks, so that a
   // phone's main thread is never held for long (Total Blocking Time) while the app gets ready.
   await yieldToMain();

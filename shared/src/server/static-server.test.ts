@@ -33,6 +33,10 @@ describe('createStaticServer', () => {
     const res = await app.inject({ url: '/assets/main.1a2b3c4d.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators to send.
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['accept-ranges']).toBeUndefined();
     await app.close();
   });
 
@@ -44,6 +48,8 @@ describe('createStaticServer', () => {
     });
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
     await app.close();
   });
 

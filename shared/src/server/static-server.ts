@@ -4,7 +4,10 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { cacheControlFor, NO_CACHE } from './cache-control';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+
+/** Headers an immutable file's answer does without (see `setHeaders`). */
+const UNUSED_BY_IMMUTABLE = ['etag', 'last-modified', 'accept-ranges'] as const;
 
 /** Options of {@link createStaticServer}. */
 export interface StaticServerOptions {
@@ -125,7 +128,13 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     index: renderPage ? false : ['index.html'],
     wildcard: true,
     setHeaders: (reply, filePath) => {
-      void reply.header('Cache-Control', cacheControlFor(filePath));
+      const cacheControl = cacheControlFor(filePath);
+      void reply.header('Cache-Control', cacheControl);
+      // A browser never asks again for an immutable file, so its validators (and Accept-Ranges) would
+      // only be bytes on the wire: some 100 of each response, a kilobyte of a page's first load.
+      if (cacheControl === IMMUTABLE) {
+        for (const name of UNUSED_BY_IMMUTABLE) void reply.removeHeader(name);
+      }
     },
   });
 

@@ -1,0 +1,52 @@
+// @ts-check
+// The page's only render-blocking-free script tag: it starts the app's entry (`data-entry`) once the
+// prerendered frame the host server put in #root has been painted, so that the entry's download and
+// its evaluation (the federation runtime, then the start-up) never hold back that first paint. It is
+// a classic script of its own, not a webpack chunk: it runs before the federation runtime exists.
+// Built by configs/webpack.common.cjs (StartupPreloadPlugin), which also preloads the entry.
+(function startAfterPaint() {
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
+  if (!entry) return;
+  var src = entry;
+  var started = false;
+
+  function start() {
+    if (started) return;
+    started = true;
+    var app = document.createElement('script');
+    app.src = src;
+    // Ordered like the deferred script it stands in for: the document has been parsed.
+    app.async = false;
+    document.head.appendChild(app);
+  }
+
+  // No frame (the striped skeleton, a page without one, a hidden tab that paints nothing): nothing
+  // to wait for.
+  var frame = document.querySelector('#root > .prerendered');
+  if (!frame || document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
+  // The first contentful paint is the frame's. Paint timing reports it once it is on screen; a
+  // browser without paint timing starts after the next frame.
+  try {
+    var observer = new PerformanceObserver(function onPaint(list) {
+      if (
+        list.getEntries().some(function isContentful(entry) {
+          return entry.name === 'first-contentful-paint';
+        })
+      ) {
+        observer.disconnect();
+        setTimeout(start, 0);
+      }
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    requestAnimationFrame(function afterFrame() {
+      setTimeout(start, 0);
+    });
+  }
+  // Whatever happens to the paint, the app starts.
+  setTimeout(start, 1000);
+})();
