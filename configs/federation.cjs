@@ -12,15 +12,11 @@ function readJson(file) {
 }
 
 /**
- * The libraries that must exist once on the page. Versions come from the app's package.json, so that
- * a remote built against another major is told (a console warning) that it got the page's copy.
- * The host checks nothing (`checkVersions: false`): it provides every shared module itself and loads
- * its own copies first (`loaded-first`), so its checks could only ever compare its copies with
- * themselves, and the federation runtime's semver parsing is some 10 ms of a phone's start-up.
+ * The libraries that must exist once on the page. Versions come from the app's package.json so a
+ * remote built against another major is refused instead of silently loading a second copy.
  * @param {string} appDir
- * @param {{ checkVersions?: boolean }} [options]
  */
-function sharedModules(appDir, { checkVersions = true } = {}) {
+function sharedModules(appDir) {
   const pkg = readJson(path.join(appDir, 'package.json'));
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   const range = (name) => {
@@ -28,15 +24,8 @@ function sharedModules(appDir, { checkVersions = true } = {}) {
     if (!version) throw new Error(`${pkg.name}: "${name}" must be a dependency to be shared.`);
     return /^\d/.test(version) ? `^${version}` : version;
   };
+  const singleton = (name, requiredVersion = range(name)) => ({ singleton: true, requiredVersion });
   const portalShared = readJson(sharedPackageJson).version;
-  /** @param {string} requiredVersion */
-  const required = (requiredVersion) => (checkVersions ? requiredVersion : false);
-  const singleton = (name) => ({ singleton: true, requiredVersion: required(range(name)) });
-  const portal = () => ({
-    singleton: true,
-    requiredVersion: required(`^${portalShared}`),
-    version: portalShared,
-  });
 
   return {
     react: singleton('react'),
@@ -47,14 +36,18 @@ function sharedModules(appDir, { checkVersions = true } = {}) {
     zustand: singleton('zustand'),
     i18next: singleton('i18next'),
     // The auth store, HTTP client and i18n instance live in @portal/shared: one copy or two stores.
-    '@portal/shared': portal(),
+    '@portal/shared': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
     // One router context: the apps import react-router only through this module (ESLint enforces it),
     // which names what they use, so react-router is tree-shaken instead of shared whole.
-    '@portal/shared/router': portal(),
+    '@portal/shared/router': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
     // One i18n context and one urql context the same way: react-i18next, urql and @urql/core only
     // through these modules, tree-shaken.
-    '@portal/shared/react-i18next': portal(),
-    '@portal/shared/urql': portal(),
+    '@portal/shared/react-i18next': {
+      singleton: true,
+      requiredVersion: `^${portalShared}`,
+      version: portalShared,
+    },
+    '@portal/shared/urql': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
   };
 }
 
@@ -89,8 +82,7 @@ function federationConfig({ appDir, name, exposes, production = true }) {
     exposes: exposes ?? {},
     // Remote URLs are registered at run time from the host server's runtime config: none in a bundle.
     remotes: {},
-    // The host provides every shared module and loads its own first: a remote checks, the host need not.
-    shared: sharedModules(appDir, { checkVersions: Object.keys(exposes ?? {}).length > 0 }),
+    shared: sharedModules(appDir),
     // A remote that is down must not block start-up: serve our own copies, fetch a remote lazily.
     shareStrategy: 'loaded-first',
     manifest: true,
