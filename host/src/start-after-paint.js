@@ -1,9 +1,9 @@
 // @ts-check
-// The page's only render-blocking-free script tag: it starts the app's entry (`data-entry`) once the
+// The page's one executable script tag: it starts the app's entry (`data-entry`) once the
 // prerendered frame the host server put in #root has been painted, so that the entry's download and
 // its evaluation (the federation runtime, then the start-up) never hold back that first paint. It is
 // a classic script of its own, not a webpack chunk: it runs before the federation runtime exists.
-// Built by configs/webpack.common.cjs (StartupPreloadPlugin), which also preloads the entry.
+// Emitted by configs/webpack.common.cjs (StarterScriptPlugin), which also preloads the entry.
 (function startAfterPaint() {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
