@@ -4,18 +4,20 @@ import { localOrigin, ports } from '../../configs/topology.cjs';
 
 const portal = ports();
 
+// The extra hosts sit just after the remotes, relative to the host's port (8085–8087 by default),
+// so that a second stack moved with HOST_PORT & co. never meets the first one's extra hosts.
 export const PORTS = {
   ...portal,
   /** A host whose billing remote is down (its URL points at a closed port). */
-  billingDownHost: 8085,
+  billingDownHost: portal.host + 5,
   /** A host whose content endpoint is down. */
-  contentDownHost: 8086,
+  contentDownHost: portal.host + 6,
   /** A host deployed without the billing remote (`REMOTE_BILLING_URL=off`). */
-  billingOffHost: 8087,
+  billingOffHost: portal.host + 7,
 } as const;
 
-/** Nothing listens here: a backend or remote pointed at it is "down". */
-export const CLOSED_PORT = 8099;
+/** Nothing listens here (8099 by default): a backend or remote pointed at it is "down". */
+export const CLOSED_PORT = portal.host + 19;
 
 /** The tag-manager container id the main host runs with. */
 export const GTM_ID = 'GTM-PORTAL1';

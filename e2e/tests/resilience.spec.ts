@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { mainNavigation } from '../support/portal';
-import { ORIGINS, USERS } from '../support/origins';
+import { CLOSED_PORT, ORIGINS, USERS } from '../support/origins';
 
 test.describe('when something is down', () => {
   test('should show a fallback for a remote that is down while the rest keeps working', async ({
@@ -8,7 +8,7 @@ test.describe('when something is down', () => {
     consoleGuard,
   }) => {
     // This host's billing remote points at a closed port: the browser's failed fetch is expected.
-    consoleGuard.allow(/ERR_CONNECTION_REFUSED/, /localhost:8099/, /billing/i, /preload-error/i);
+    consoleGuard.allow(/ERR_CONNECTION_REFUSED/, new RegExp(`localhost:${CLOSED_PORT}`), /billing/i, /preload-error/i);
     await page.goto(`${ORIGINS.billingDownHost}/en/login`);
     await page.getByLabel('E-mail address').fill(USERS.anna);
     await page.getByLabel('Password', { exact: true }).fill('Portal-Demo-2026!');
