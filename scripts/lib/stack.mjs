@@ -92,6 +92,8 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
     'api',
     {
       API_PORT: String(ports.api),
+      // Links in mails, payment returns and passkeys name the host's origin, wherever it listens.
+      API_PUBLIC_ORIGIN: env.API_PUBLIC_ORIGIN ?? hostOrigin,
       API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0',
       // The demo has no real payment provider: the sandbox stands in (API_PAYMENT_SANDBOX=0 turns it off).
       API_PAYMENT_SANDBOX: env.API_PAYMENT_SANDBOX === '0' ? '0' : '1',
