@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The product budget of the login page (README, "Budgets"): everything the browser fetches to show it.
+// The product budget of the login page (docs/performance.md, "Budgets"): everything the browser fetches to show it.
 const LOGIN_FIRST_LOAD_BUDGET_KB = 170;
 // The same budget the build enforces per remote (configs/budgets.cjs).
 const { REMOTE_ENTRY_BUDGET_BYTES } = createRequire(import.meta.url)('../configs/budgets.cjs');

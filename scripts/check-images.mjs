@@ -1,5 +1,5 @@
 // `npm test`'s images stage: what can be checked of the container images on a machine where no
-// container engine runs (see README, "Container images"). No image is built here. For each service
+// container engine runs (see docs/operations.md, "Container images"). No image is built here. For each service
 // of docker-compose.yml this
 //
 // 1. reads its Dockerfile: several stages, the build stage deploys with `pnpm deploy --prod`, the

@@ -1,7 +1,7 @@
 import { DEV_CONTENT_API_KEY } from './content/register-content.js';
 import { apiPaths } from './paths.js';
 
-/** Run-time settings of the api (from the environment, see README). */
+/** Run-time settings of the api (from the environment, see docs/operations.md). */
 export interface Config {
   port: number;
   dataDir: string;

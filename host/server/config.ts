@@ -49,7 +49,7 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 }
 
 /**
- * Reads and validates the host server's environment (see README: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
+ * Reads and validates the host server's environment (see docs/operations.md: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
  * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, TRUST_PROXY, API_DEV_OUTBOX; defaults from
  * configs/topology.cjs).
  * @throws Error naming the variable that is wrong.

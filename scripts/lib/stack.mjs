@@ -1,6 +1,6 @@
 // The portal's processes, ports and health URLs, as `npm start`, the benchmark and the
 // browser journeys start them. Every port and origin can be overridden with the env vars of
-// the README.
+// docs/operations.md.
 import topology from '../../configs/topology.cjs';
 import { pnpmCommand } from './pnpm.mjs';
 import { repoRoot } from './paths.mjs';
