@@ -8,7 +8,12 @@ test.describe('when something is down', () => {
     consoleGuard,
   }) => {
     // This host's billing remote points at a closed port: the browser's failed fetch is expected.
-    consoleGuard.allow(/ERR_CONNECTION_REFUSED/, new RegExp(`localhost:${CLOSED_PORT}`), /billing/i, /preload-error/i);
+    consoleGuard.allow(
+      /ERR_CONNECTION_REFUSED/,
+      new RegExp(`localhost:${CLOSED_PORT}`),
+      /billing/i,
+      /preload-error/i,
+    );
     await page.goto(`${ORIGINS.billingDownHost}/en/login`);
     await page.getByLabel('E-mail address').fill(USERS.anna);
     await page.getByLabel('Password', { exact: true }).fill('Portal-Demo-2026!');
