@@ -48,7 +48,11 @@ function readRouteTable(appDir) {
 function lookUp(texts, key) {
   const value = key
     .split('.')
-    .reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), texts);
+    .reduce(
+      (/** @type {unknown} */ node, part) =>
+        node && typeof node === 'object' ? /** @type {Record<string, unknown>} */ (node)[part] : undefined,
+      texts,
+    );
   return typeof value === 'string' ? value : undefined;
 }
 

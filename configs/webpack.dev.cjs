@@ -34,7 +34,8 @@ function backendProxy(env = process.env) {
  * }} options the app's port comes from the topology (configs/topology.cjs) by its federation name
  */
 function devConfig({ devServer = {}, ...options }) {
-  const port = options.name === 'host' ? portOf('host') : Number(process.env.PORT || portOf(options.name));
+  const name = /** @type {import('./topology.cjs').ProcessName} */ (options.name);
+  const port = name === 'host' ? portOf('host') : Number(process.env.PORT || portOf(name));
   const config = commonConfig({ ...options, mode: 'development' });
   const publicPath = config.output.publicPath === 'auto' ? '/' : config.output.publicPath;
   return {

@@ -16,9 +16,11 @@ function compressionPlugins() {
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
       test: TEXT_ASSETS,
-      compressionOptions: {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-      },
+      compressionOptions: /** @type {import('zlib').ZlibOptions} */ (
+        /** @type {import('zlib').BrotliOptions} */ ({
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        })
+      ),
       threshold: 0,
       minRatio: 1,
     }),

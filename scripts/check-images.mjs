@@ -13,12 +13,12 @@
 //    against it, and stops it with SIGTERM.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pnpm } from './lib/pnpm.mjs';
 import { deployCommandOf, imageProblems, runtimeOf } from './lib/dockerfile.mjs';
 import { formatCommand } from './lib/run.mjs';
+import { sparePort } from './lib/ports.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import { bold, green, red, step } from './lib/log.mjs';
 
@@ -36,26 +36,18 @@ const IGNORED = ['node_modules', '**/node_modules', '**/dist', '**/dist-server',
 const START_TIMEOUT_MS = 120_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function sparePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts `argv` in `cwd` and waits until `url` answers 200; returns the child and its exit. */
 async function startAndWait(argv, cwd, env, url) {
   const [cmd, ...args] = argv;
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  let gone = null;
-  void exited.then((result) => (gone = result));
+  /** @type {{ gone: { code: number | null, signal: NodeJS.Signals | null } | null }} */
+  const exit = { gone: null };
+  void exited.then((result) => (exit.gone = result));
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
+    const { gone } = exit;
     if (gone)
       throw new Error(`"${formatCommand(cmd, args)}" exited (${gone.signal ?? `code ${gone.code}`}).`);
     try {
@@ -102,10 +94,10 @@ async function checkImage({ service, pkg }) {
       else env[name] = value;
     }
     const url = `http://127.0.0.1:${port}/healthz`;
-    console.log(
-      `${service}: ${formatCommand(runtime.cmd[0], runtime.cmd.slice(1))} (in the deployed ${pkg})`,
-    );
-    const { child, exited } = await startAndWait(runtime.cmd, workdir, env, url);
+    // imageProblems() refuses an image without CMD, so there is one here.
+    const command = runtime.cmd ?? [];
+    console.log(`${service}: ${formatCommand(command[0], command.slice(1))} (in the deployed ${pkg})`);
+    const { child, exited } = await startAndWait(command, workdir, env, url);
     let health;
     try {
       health = await runQuiet(runtime.healthcheck, workdir, env);

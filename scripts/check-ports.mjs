@@ -3,6 +3,7 @@
 // Usage: node scripts/check-ports.mjs host=8080 api=8090 ...
 import { busyPorts, describeBusy } from './lib/ports.mjs';
 
+/** @type {Record<string, number>} */
 const ports = {};
 for (const argument of process.argv.slice(2)) {
   const [name, value] = argument.split('=');

@@ -12,6 +12,7 @@ import { loud, step } from './log.mjs';
  * `docker-compose`; as root on Debian/Ubuntu installs Debian's docker-compose when neither is
  * there. Returns null, with a loud note, when none can be had: the caller skips the check.
  */
+/** @returns {Promise<[string, ...string[]] | null>} */
 export async function ensureDockerCompose() {
   if (onPath('docker') && capture('docker', ['compose', 'version']) !== null) return ['docker', 'compose'];
   if (onPath('docker-compose')) return ['docker-compose'];
@@ -91,6 +92,7 @@ export function checkDatabaseUrl(configText) {
  * docker-compose.yml is valid; by default the api publishes no port on the host machine (the browser
  * reaches it through the host), and with the override only on the loopback.
  */
+/** @param {[string, ...string[]]} command */
 export async function checkComposeFiles([cmd, ...prefix]) {
   await run(cmd, [...prefix, '-f', 'docker-compose.yml', 'config', '--quiet'], { cwd: repoRoot });
   const config = (files) => {

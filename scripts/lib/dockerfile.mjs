@@ -17,7 +17,9 @@
  */
 
 /** Splits a Dockerfile into instructions: comments dropped, `\` continuations joined. */
+/** @param {string} text @returns {Instruction[]} */
 export function instructions(text) {
+  /** @type {Instruction[]} */
   const result = [];
   let pending = '';
   for (const raw of text.split(/\r?\n/)) {
@@ -32,15 +34,16 @@ export function instructions(text) {
     const whole = `${pending}${line}`.trim();
     pending = '';
     if (whole === '') continue;
-    const match = /^(\S+)\s*(.*)$/s.exec(whole);
-    result.push({ keyword: match[1].toUpperCase(), args: match[2].trim() });
+    const [, keyword = '', args = ''] = /^(\S+)\s*(.*)$/s.exec(whole) ?? [];
+    result.push({ keyword: keyword.toUpperCase(), args: args.trim() });
   }
   if (pending.trim() !== '') throw new Error('The Dockerfile ends inside a continued line.');
   return result;
 }
 
-/** The stages of a Dockerfile, in order. */
+/** The stages of a Dockerfile, in order. @param {string} text @returns {Stage[]} */
 export function stages(text) {
+  /** @type {Stage[]} */
   const list = [];
   for (const instruction of instructions(text)) {
     if (instruction.keyword === 'FROM') {
@@ -49,7 +52,7 @@ export function stages(text) {
       list.push({ from: match[1], name: match[2] ?? null, instructions: [] });
     } else {
       if (list.length === 0) throw new Error(`${instruction.keyword} before the first FROM.`);
-      list.at(-1).instructions.push(instruction);
+      list[list.length - 1]?.instructions.push(instruction);
     }
   }
   if (list.length === 0) throw new Error('The Dockerfile has no FROM.');
@@ -57,9 +60,11 @@ export function stages(text) {
 }
 
 /** `ENV A=1 B="two words"` (and the legacy `ENV A 1`) as an object. */
+/** @param {string} args @returns {Record<string, string>} */
 export function envPairs(args) {
   const legacy = /^([A-Za-z_][A-Za-z0-9_]*)\s+([^=]*)$/.exec(args);
   if (legacy) return { [legacy[1]]: legacy[2].trim() };
+  /** @type {Record<string, string>} */
   const env = {};
   const pattern = /([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|\S*)/g;
   for (const match of args.matchAll(pattern)) {
@@ -71,6 +76,7 @@ export function envPairs(args) {
 }
 
 /** An exec-form argument list (`["node", "main.js"]`); the shell form is refused. */
+/** @param {string} args @param {string} what @returns {string[]} */
 export function execForm(args, what) {
   let argv;
   try {
@@ -87,9 +93,25 @@ export function execForm(args, what) {
  * What the final (runtime) stage of an image declares: its environment, working folder, user,
  * exposed ports, start command and health check command (both as argv).
  */
+/**
+ * @typedef {object} Runtime
+ * @property {Stage[]} stages
+ * @property {string} from
+ * @property {Record<string, string>} env
+ * @property {string} workdir
+ * @property {string | null} user
+ * @property {string[]} expose
+ * @property {string[] | null} cmd
+ * @property {string[] | null} healthcheck
+ * @property {string[]} copiesFrom
+ */
+
+/** @param {string} text @returns {Runtime} */
 export function runtimeOf(text) {
   const all = stages(text);
-  const final = all.at(-1);
+  // stages() throws on a Dockerfile without FROM, so there is a last stage.
+  const final = /** @type {Stage} */ (all[all.length - 1]);
+  /** @type {Runtime} */
   const runtime = {
     stages: all,
     from: final.from,

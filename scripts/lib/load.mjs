@@ -119,10 +119,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs the load for `seconds` (at most {@link MAX_LOAD_SECONDS}) against `host` with `connections`
  * connections; `faults` are `{ at: seconds, name, run: () => Promise<ms> }`, started at their time.
  * Resolves to autocannon's result, what was acknowledged per kind, and each fault's outage.
+ * @param {{ host: string, seconds: number, connections?: number,
+ *   faults?: { at: number, name: string, run: () => Promise<number> }[] }} options
  */
 export async function runLoad({ host, seconds, connections = 10, faults = [] }) {
   const duration = Math.min(Math.max(5, seconds), MAX_LOAD_SECONDS);
   const cookie = await login(host);
+  /** @type {{ claims: string[], contacts: string[] }} */
   const acknowledged = { claims: [], contacts: [] };
   const kinds = {};
   const count = (kind, status) => {

@@ -11,9 +11,9 @@ test('should encode a claim as multipart/form-data with its fields and one PDF r
     [...form.keys()],
     ['policyNumber', 'category', 'incidentDate', 'description', 'amount', 'iban', 'receipts'],
   );
-  assert.match(form.get('incidentDate'), /^\d{4}-\d{2}-\d{2}$/);
-  assert.match(form.get('description'), /load-marker/);
-  const receipt = form.get('receipts');
+  assert.match(String(form.get('incidentDate')), /^\d{4}-\d{2}-\d{2}$/);
+  assert.match(String(form.get('description')), /load-marker/);
+  const receipt = /** @type {File} */ (form.get('receipts'));
   assert.equal(receipt.name, 'receipt.pdf');
   assert.equal(receipt.type, 'application/pdf');
   assert.ok((await receipt.text()).startsWith('%PDF-'), 'the receipt starts with the PDF signature');

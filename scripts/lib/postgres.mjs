@@ -2,11 +2,11 @@
 // throwaway cluster of Debian's postgresql (installed with apt-get as root when it is missing) in a
 // temporary folder on a spare port, run as an unprivileged user and removed afterwards.
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDebianLike, isRoot } from './chromium.mjs';
 import { capture, run } from './run.mjs';
+import { sparePort } from './ports.mjs';
 import { loud, step } from './log.mjs';
 
 const DEBIAN_POSTGRES = '/usr/lib/postgresql';
@@ -18,18 +18,6 @@ export function findPostgresBin() {
     .filter((name) => /^\d+$/.test(name) && existsSync(join(DEBIAN_POSTGRES, name, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(DEBIAN_POSTGRES, versions[0], 'bin') : null;
-}
-
-/** A TCP port nothing listens on now. */
-function sparePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function installPostgres() {

@@ -4,6 +4,10 @@ import { spawn, spawnSync } from 'node:child_process';
 
 /** Error thrown when a command exits non-zero or cannot be started. */
 export class CommandError extends Error {
+  /**
+   * @param {string} message
+   * @param {{ code?: number | null, signal?: NodeJS.Signals | null }} [details]
+   */
   constructor(message, { code = null, signal = null } = {}) {
     super(message);
     this.name = 'CommandError';
@@ -24,26 +28,28 @@ export function formatCommand(cmd, args = []) {
 export function run(cmd, args = [], opts = {}) {
   const { cwd = process.cwd(), env = process.env, stdio = 'inherit' } = opts;
   const shown = formatCommand(cmd, args);
-  return new Promise((resolve, reject) => {
-    let child;
-    try {
-      child = spawn(cmd, args, { cwd, env, stdio });
-    } catch (error) {
-      reject(new CommandError(`Could not start "${shown}" in ${cwd}: ${error.message}`));
-      return;
-    }
-    child.on('error', (error) => {
-      const hint = error.code === 'ENOENT' ? ` (is "${cmd}" installed and on PATH?)` : '';
-      reject(new CommandError(`Could not start "${shown}" in ${cwd}: ${error.message}${hint}`));
-    });
-    child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else {
-        const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
-        reject(new CommandError(`Command failed: "${shown}" (in ${cwd}) ${how}.`, { code, signal }));
+  return /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      let child;
+      try {
+        child = spawn(cmd, args, { cwd, env, stdio });
+      } catch (error) {
+        reject(new CommandError(`Could not start "${shown}" in ${cwd}: ${error.message}`));
+        return;
       }
-    });
-  });
+      child.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+        const hint = error.code === 'ENOENT' ? ` (is "${cmd}" installed and on PATH?)` : '';
+        reject(new CommandError(`Could not start "${shown}" in ${cwd}: ${error.message}${hint}`));
+      });
+      child.on('exit', (code, signal) => {
+        if (code === 0) resolve();
+        else {
+          const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+          reject(new CommandError(`Command failed: "${shown}" (in ${cwd}) ${how}.`, { code, signal }));
+        }
+      });
+    })
+  );
 }
 
 /** Run a command quietly and return its trimmed stdout, or null when it fails or is missing. */

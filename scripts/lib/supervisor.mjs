@@ -46,7 +46,14 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    const entry = { spec, child, exited: false, code: null, signal: null, restarting: false };
+    const entry = {
+      spec,
+      child,
+      exited: false,
+      code: /** @type {number | null} */ (null),
+      signal: /** @type {NodeJS.Signals | null} */ (null),
+      restarting: false,
+    };
     this.children.set(spec.name, entry);
     const prefix = () => {
       const label = spec.name.padEnd(this.width);

@@ -1,19 +1,9 @@
 // `npm start` promises that Ctrl-C stops everything it started, grandchildren included.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { Supervisor } from './supervisor.mjs';
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+import { sparePort } from './ports.mjs';
 
 // A killed process whose parent is gone may linger as a zombie until init reaps it: count it dead.
 const alive = (pid) => {
@@ -40,7 +30,7 @@ const leader = (port) => `
 `;
 
 test('should wait for health, then stop every process group, grandchildren included', async () => {
-  const port = await freePort();
+  const port = await sparePort();
   const supervisor = new Supervisor({ healthTimeoutMs: 15_000, stopTimeoutMs: 2_000 });
   const lines = [];
   const write = process.stdout.write.bind(process.stdout);
@@ -77,14 +67,14 @@ test('should report a service that exits before it is healthy', async () => {
     name: 'broken',
     cmd: process.execPath,
     args: ['-e', 'process.exit(3)'],
-    healthUrl: `http://127.0.0.1:${await freePort()}/`,
+    healthUrl: `http://127.0.0.1:${await sparePort()}/`,
   });
   await assert.rejects(supervisor.waitHealthy(), /broken exited \(code 3\)/);
   await supervisor.stopAll();
 });
 
 test('should restart one service, killed or stopped, on the same port and wait until it is healthy', async () => {
-  const port = await freePort();
+  const port = await sparePort();
   const supervisor = new Supervisor({ healthTimeoutMs: 15_000, stopTimeoutMs: 2_000 });
   const unexpected = [];
   supervisor.onUnexpectedExit((name) => unexpected.push(name));
