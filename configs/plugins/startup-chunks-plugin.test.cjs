@@ -1,7 +1,7 @@
 // node --test: the ranking that keeps a chunk and what it waits for out of one file.
 const assert = require('node:assert/strict');
 const { describe, it } = require('node:test');
-const { rankChunks } = require('./startup-chunks.cjs');
+const { rankChunks } = require('./startup-chunks-plugin.cjs');
 
 const chunk = (id) => ({ debugId: id });
 

@@ -8,15 +8,15 @@
 // above every chunk it waits for) and only chunks of the same rank are merged, which never puts a
 // chunk and what it waits for in one file.
 
-/** Module types of the federation's provide and consume modules (@module-federation/enhanced). */
-const PROVIDE_SHARED_MODULE_TYPE = 'provide-module';
-const CONSUME_SHARED_MODULE_TYPE = 'consume-shared-module';
+const {
+  PROVIDE_SHARED_MODULE_TYPE,
+  CONSUME_SHARED_MODULE_TYPE,
+  providedShareIds,
+  consumedShareIds,
+} = require('../share-modules.cjs');
 
 /** Runs after webpack's own chunk splitting (`STAGE_ADVANCED`, 10). */
 const AFTER_SPLIT_CHUNKS_STAGE = 20;
-
-/** @param {string | string[]} scope @param {string} key */
-const shareIds = (scope, key) => (Array.isArray(scope) ? scope : [scope]).map((name) => `${name}|${key}`);
 
 /**
  * The chunk groups the page loads at start-up: everything reachable from the entry points without
@@ -90,7 +90,7 @@ class StartupChunksPlugin {
           for (const module of compilation.modules) {
             if (module.type !== PROVIDE_SHARED_MODULE_TYPE || !module.blocks[0]) continue;
             const group = chunkGraph.getBlockChunkGroup(module.blocks[0]);
-            for (const id of shareIds(module._shareScope, module._name)) {
+            for (const id of providedShareIds(module, compiler.context)) {
               providerChunks.set(id, new Set([...(providerChunks.get(id) ?? []), ...(group?.chunks ?? [])]));
             }
           }
@@ -99,7 +99,7 @@ class StartupChunksPlugin {
           for (const chunk of allChunks) {
             for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
               if (module.type !== CONSUME_SHARED_MODULE_TYPE) continue;
-              for (const id of shareIds(module.options.shareScope, module.options.shareKey)) {
+              for (const id of consumedShareIds(module)) {
                 for (const provider of providerChunks.get(id) ?? []) waitsFor.get(chunk)?.add(provider);
               }
             }

@@ -1,0 +1,78 @@
+// Which JS and CSS files the browser fetches for a chunk group: the host's start-up files and each
+// remote page's files. The budgets, the service worker and the host server's preloads read the lists
+// that the asset list plugins write from these.
+const {
+  PROVIDE_SHARED_MODULE_TYPE,
+  CONSUME_SHARED_MODULE_TYPE,
+  providedShareIds,
+  consumedShareIds,
+} = require('./share-modules.cjs');
+
+/** Chunks loaded only when a feature needs them (`webpackChunkName: "on-demand-…"`), not at start-up. */
+const ON_DEMAND_CHUNK_PREFIX = 'on-demand-';
+
+/**
+ * Whether a chunk group is only the fallback of shared modules this build provides itself. webpack
+ * emits a shared module twice: once for the provided copy (registered in the share scope at start-up)
+ * and once as the fallback of every consume of it, a chunk the browser fetches only when the scope has
+ * no copy at all. Since the host registers its own copy before anything consumes, such a fallback is
+ * never fetched; counting it would count that module twice.
+ * @param {any} group @param {Set<string>} provided `scope|shareKey` of this build's provided modules
+ */
+function isProvidedShareFallback(group, provided) {
+  const origins = group.origins ?? [];
+  return (
+    origins.length > 0 &&
+    origins.every(({ module }) => {
+      if (module?.type !== CONSUME_SHARED_MODULE_TYPE) return false;
+      return consumedShareIds(module).every((id) => provided.has(id));
+    })
+  );
+}
+
+/**
+ * The JS and CSS files of some chunk groups and of every group they load in turn, sorted: except the
+ * on-demand groups, the fallbacks of shared modules this build provides itself, and what only they load.
+ * @param {any} compilation
+ * @param {Iterable<any>} roots chunk groups
+ * @returns {string[]}
+ */
+function chunkGroupFiles(compilation, roots) {
+  const files = new Set();
+  const seen = new Set();
+  const provided = new Set(
+    [...compilation.modules]
+      .filter((module) => module.type === PROVIDE_SHARED_MODULE_TYPE)
+      .flatMap((module) => providedShareIds(module, compilation.compiler.context)),
+  );
+  const visit = (group) => {
+    if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
+    if (isProvidedShareFallback(group, provided)) return;
+    seen.add(group);
+    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+    for (const child of group.getChildren()) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+/**
+ * The JS and CSS the host page loads before its first render — the entry, the bootstrap import and
+ * the shared modules it consumes (see {@link chunkGroupFiles}).
+ * @param {any} compilation
+ * @returns {string[]}
+ */
+function startupFiles(compilation) {
+  return chunkGroupFiles(compilation, compilation.entrypoints.values());
+}
+
+/** Lazy page chunks named `page-…` (`webpackChunkName`) are listed in `page-assets.json`. */
+const PAGE_CHUNK_PREFIX = 'page-';
+
+/** @param {string[]} list */
+const byType = (list) => ({
+  js: list.filter((file) => file.endsWith('.js')),
+  css: list.filter((file) => file.endsWith('.css')),
+});
+
+module.exports = { ON_DEMAND_CHUNK_PREFIX, PAGE_CHUNK_PREFIX, chunkGroupFiles, startupFiles, byType };
