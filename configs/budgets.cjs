@@ -1,4 +1,4 @@
-// Performance budgets, in one place: the build (webpack.common.cjs) and scripts/check-budgets.mjs
+// Performance budgets, in one place: the build (plugins/remote-entry-budget-plugin.cjs) and scripts/check-budgets.mjs
 // both read them.
 
 /** The most a remoteEntry.js may weigh on the wire (brotli): it is on the critical path of every page. */

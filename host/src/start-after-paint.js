@@ -3,7 +3,7 @@
 // prerendered frame the host server put in #root has been painted, so that the entry's download and
 // its evaluation (the federation runtime, then the start-up) never hold back that first paint. It is
 // a classic script of its own, not a webpack chunk: it runs before the federation runtime exists.
-// Emitted by configs/webpack.common.cjs (StarterScriptPlugin), which also preloads the entry.
+// Emitted by configs/plugins/starter-script-plugin.cjs (StarterScriptPlugin), which also preloads the entry.
 (function startAfterPaint() {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
