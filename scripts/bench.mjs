@@ -12,8 +12,15 @@ import { findChromium } from './lib/chromium.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { DEMO_PASSWORD, REMOTES, stackPorts, stackServices } from './lib/stack.mjs';
 import { repoRoot } from './lib/paths.mjs';
-import { bold, red, step } from './lib/log.mjs';
+import { bold, loud, red, step } from './lib/log.mjs';
 import { busyPorts, describeBusy } from './lib/ports.mjs';
+import {
+  DEFAULT_CPU_SLOWDOWN,
+  REFERENCE_BENCHMARK_INDEX,
+  cpuSlowdownFor,
+  machineBenchmarkIndex,
+  timeToUse,
+} from './lib/use-timing.mjs';
 
 const USAGE = `Usage: npm run bench [-- options]
 
@@ -35,7 +42,10 @@ Options:
   --seconds=N       length of the load test in seconds (default 40, at most 60)
   --connections=N   concurrent connections of the load test (default 10)
   --no-lighthouse   skip Lighthouse
-  --runs=N          Lighthouse runs per page, median printed (default 5)
+  --no-use          skip the time-to-use figures (login usable, policies on screen)
+  --runs=N          Lighthouse runs and time-to-use visits per page, median printed (default 5)
+  --cpu=N           CPU slowdown for Lighthouse and the time-to-use visits (default: calibrated from
+                    this machine's benchmarkIndex to 4x on the reference machine, index ${REFERENCE_BENCHMARK_INDEX})
   --no-api          skip the api benchmark
   --files           also list every file of the first loads, with its size on the wire
   -h, --help        show this help`;
@@ -52,6 +62,22 @@ const CHROMIUM_ARGS = [
 const LIGHTHOUSE_DEBUG_PORT = 9222 + 1000 + Math.floor(Math.random() * 500);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The number on anna's first policy card: what "policies on screen" waits for. */
+async function firstPolicyNumber(browser, host, storageState) {
+  const context = await browser.newContext({ storageState });
+  try {
+    const session = await (await context.request.get(`${host}/api/checksession`)).json();
+    const policies = await (
+      await context.request.get(`${host}/api/en/profiles/${session.profileId}/policies`)
+    ).json();
+    const first = policies[0];
+    if (!first) throw new Error('anna has no policy to wait for.');
+    return String(first.policyNumber ?? first.applicationNumber);
+  } finally {
+    await context.close();
+  }
+}
 
 /** Logs in through the form like a visitor and returns the browser state (the session cookie). */
 async function loggedInState(browser, host, email) {
@@ -150,8 +176,9 @@ function encodedLength(url) {
  * Lighthouse leaves the origin's storage as it is. A `Cookie` header of Lighthouse's instead would be
  * dropped as soon as the page sets a cookie of its own (the language), and the page would see no session.
  */
-async function lighthouseRun(chromium, executablePath, url, cookies) {
+async function lighthouseRun(chromium, executablePath, url, cookies, cpuSlowdown) {
   const { default: lighthouse } = await import('lighthouse');
+  const { throttling } = await import('lighthouse/core/config/constants.js');
   const browser = await chromium.launch({
     executablePath,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${LIGHTHOUSE_DEBUG_PORT}`],
@@ -178,6 +205,7 @@ async function lighthouseRun(chromium, executablePath, url, cookies) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
       // The browser is new, so its cache is empty; only the cookies set above are kept.
       ...(cookies ? { disableStorageReset: true } : {}),
     });
@@ -191,6 +219,7 @@ async function lighthouseRun(chromium, executablePath, url, cookies) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr?.finalDisplayedUrl ?? lhr?.finalUrl ?? url,
+      benchmarkIndex: lhr?.environment?.benchmarkIndex ?? Number.NaN,
       // Lighthouse could not record the load at all (e.g. NO_NAVSTART): no figure of it counts.
       failed: Boolean(lhr?.runtimeError) || !lhr,
       problems: [
@@ -212,17 +241,17 @@ async function lighthouseRun(chromium, executablePath, url, cookies) {
 const LIGHTHOUSE_ATTEMPTS = 3;
 
 /** The median of `runs` Lighthouse runs of a page, per figure. */
-async function lighthouseMedian(chromium, executablePath, url, runs, cookies) {
+async function lighthouseMedian(chromium, executablePath, url, runs, cookies, cpuSlowdown) {
   const results = [];
   for (let run = 0; run < runs; run += 1) {
-    let result = await lighthouseRun(chromium, executablePath, url, cookies);
+    let result = await lighthouseRun(chromium, executablePath, url, cookies, cpuSlowdown);
     for (let retry = 1; result.failed && retry < LIGHTHOUSE_ATTEMPTS; retry += 1) {
       console.log(`  run ${run + 1}: not recorded (${result.problems[0] ?? 'no result'}), run again`);
-      result = await lighthouseRun(chromium, executablePath, url, cookies);
+      result = await lighthouseRun(chromium, executablePath, url, cookies, cpuSlowdown);
     }
     results.push(result);
     console.log(
-      `  run ${run + 1}: performance ${result.performance}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
+      `  run ${run + 1}: performance ${result.performance}, LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}, benchmarkIndex ${Math.round(result.benchmarkIndex)}${result.problems.length ? `; ${result.problems.join('; ')}` : ''}`,
     );
   }
   // A run whose audit failed has no figure: the median is taken over the runs that have one.
@@ -235,6 +264,7 @@ async function lighthouseMedian(chromium, executablePath, url, runs, cookies) {
     lcp: pick('lcp'),
     tbt: pick('tbt'),
     cls: pick('cls'),
+    benchmarkIndex: pick('benchmarkIndex'),
     landed: [...new Set(landed)].join(', '),
   };
 }
@@ -377,6 +407,8 @@ async function main() {
       'no-api': { type: 'boolean', default: false },
       files: { type: 'boolean', default: false },
       runs: { type: 'string', default: '5' },
+      cpu: { type: 'string' },
+      'no-use': { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '40' },
       connections: { type: 'string', default: '10' },
@@ -418,6 +450,9 @@ async function main() {
     const ports = stackPorts();
     const host = `http://localhost:${ports.host}`;
 
+    const runs = Math.max(1, Number.parseInt(values.runs, 10) || 5);
+    const fixedCpu = values.cpu === undefined ? undefined : Number(values.cpu);
+    if (fixedCpu !== undefined && !(fixedCpu >= 1)) throw new Error('--cpu must be a number of 1 or more.');
     step('First load, bytes on the wire');
     const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const listFiles = (visit) => {
@@ -426,6 +461,8 @@ async function main() {
         console.log(`  ${kb(file.wire).padStart(9)}  ${new URL(file.url).host}${new URL(file.url).pathname}`);
     };
     let anna;
+    let benchmarkIndex = Number.NaN;
+    let cpuSlowdown = 4;
     try {
       anna = await loggedInState(browser, host, 'anna.devries@example.com');
       for (const [label, path, state] of [
@@ -439,6 +476,55 @@ async function main() {
           `${kb(visit.wire)} in ${visit.files} responses; scripts ${kb(visit.scriptWire)} in ${visit.scripts}`,
         ]);
       }
+
+      step('This machine');
+      benchmarkIndex = await machineBenchmarkIndex(browser);
+      cpuSlowdown = cpuSlowdownFor(benchmarkIndex, fixedCpu);
+      if (benchmarkIndex < REFERENCE_BENCHMARK_INDEX / DEFAULT_CPU_SLOWDOWN) {
+        loud(
+          `benchmarkIndex ${benchmarkIndex} is far below the reference machine's ${REFERENCE_BENCHMARK_INDEX}: ` +
+            'this machine is busy or slow, and no slowdown can make its figures comparable. Measure on a quiet machine.',
+        );
+      }
+      figures.push([
+        'this machine',
+        `benchmarkIndex ${benchmarkIndex}; CPU slowdown ${cpuSlowdown}x (${
+          fixedCpu === undefined
+            ? `calibrated: 4 x ${benchmarkIndex} / ${REFERENCE_BENCHMARK_INDEX}, the reference machine's index`
+            : 'fixed with --cpu'
+        })`,
+      ]);
+
+      if (!values['no-use']) {
+        const firstPolicy = await firstPolicyNumber(browser, host, anna);
+        for (const [label, url, target, state] of [
+          [
+            'login usable (e-mail field takes input)',
+            `${host}/en/login`,
+            { selector: 'input[type="email"]' },
+            undefined,
+          ],
+          [
+            `policies on screen (anna's ${firstPolicy})`,
+            `${host}/en/insurances`,
+            { selector: 'main', text: firstPolicy },
+            anna,
+          ],
+        ]) {
+          step(
+            `Time to use, applied throttling (slow 4G, CPU ${cpuSlowdown}x, cold), median of ${runs}: ${label}`,
+          );
+          const times = [];
+          for (let run = 0; run < runs; run += 1) {
+            times.push(await timeToUse(browser, { url, target, cpuSlowdown, storageState: state }));
+            console.log(`  run ${run + 1}: ${Math.round(times[times.length - 1])} ms`);
+          }
+          figures.push([
+            label,
+            `${(median(times) / 1000).toFixed(2)} s (runs ${times.map((ms) => (ms / 1000).toFixed(2)).join(', ')})`,
+          ]);
+        }
+      }
     } finally {
       await browser.close();
     }
@@ -449,13 +535,19 @@ async function main() {
     }
 
     if (!values['no-lighthouse']) {
-      const runs = Math.max(1, Number.parseInt(values.runs, 10) || 5);
       for (const [label, path, pageCookie] of [
         ['/en/login', '/en/login', undefined],
         ['/en/insurances, logged in', '/en/insurances', anna.cookies],
       ]) {
         step(`Lighthouse (mobile, median of ${runs}) ${label}`);
-        const result = await lighthouseMedian(chromium, executablePath, `${host}${path}`, runs, pageCookie);
+        const result = await lighthouseMedian(
+          chromium,
+          executablePath,
+          `${host}${path}`,
+          runs,
+          pageCookie,
+          cpuSlowdown,
+        );
         figures.push([
           `Lighthouse mobile ${label}`,
           `performance ${result.performance}, LCP ${(result.lcp / 1000).toFixed(2)} s, TBT ${Math.round(result.tbt)} ms, CLS ${result.cls.toFixed(3)}, accessibility ${result.accessibility} (ended on ${result.landed})`,
