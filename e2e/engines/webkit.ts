@@ -99,7 +99,15 @@ export class WebKitSession extends EngineSession<WebElement> {
   }
 
   protected async typeInto(element: WebElement, text: string): Promise<void> {
-    await element.sendKeys(text);
+    try {
+      await element.sendKeys(text);
+    } catch (error) {
+      // WebKitWebDriver sometimes calls a visible, enabled field "not focusable" while the page is
+      // busy; a student clicks into it and types, so do that: the keys go to the focused field.
+      if (!(error instanceof Error) || error.name !== 'ElementNotInteractableError') throw error;
+      await element.click();
+      await this.driver.actions().sendKeys(text).perform();
+    }
   }
 
   protected async uploadTo(element: WebElement, paths: string[]): Promise<void> {
