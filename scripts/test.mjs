@@ -1,10 +1,12 @@
 // `npm test`: install, lint, typecheck, unit and api tests (on PGlite, then on a real PostgreSQL
 // server), build (with the size budgets),
-// the docker-compose check, the images check, the browser journeys and the release checks, in that order. Stops at the first
+// the docker-compose check, the images check, the browser journeys (Chromium, then the core ones in
+// WebKit and Firefox) and the release checks, in that order. Stops at the first
 // failing stage, prints one summary line per stage and a closing "N passed, N failed" line.
 import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { findChromium } from './lib/chromium.mjs';
+import { runEngineJourneys } from './lib/engines.mjs';
 import { checkComposeFiles, ensureDockerCompose } from './lib/compose.mjs';
 import { withPostgres } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
@@ -13,6 +15,9 @@ import { bold, green, red, step, yellow } from './lib/log.mjs';
 
 /** Returned by a stage that could not run here (counted as skipped, never as passed). */
 const SKIPPED = Symbol('skipped');
+
+/** Like SKIPPED, with the reason to print in the summary. */
+const skipped = (note) => ({ skipped: SKIPPED, note });
 
 const STAGES = [
   { name: 'pnpm', title: 'pnpm at the pinned version', action: () => ensurePnpm() },
@@ -62,6 +67,16 @@ const STAGES = [
       const chromium = await findChromium();
       console.log(`Chromium: ${chromium}`);
       await pnpm(['test:e2e'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+    },
+  },
+  {
+    name: 'engines',
+    title: "core journeys in WebKit and Firefox (Debian's WebKitGTK and Firefox ESR)",
+    action: async () => {
+      const { unavailable } = await runEngineJourneys();
+      // One engine missing is not a pass: the stage reports itself skipped and names what is missing.
+      if (unavailable.length > 0)
+        return skipped(unavailable.map(({ engine, reason }) => `${engine}: ${reason}`).join('; '));
     },
   },
   {
@@ -141,11 +156,11 @@ async function main() {
     const started = Date.now();
     try {
       const outcome = await stage.action();
-      const status = outcome === SKIPPED ? 'skipped' : 'passed';
+      const status = outcome === SKIPPED || outcome?.skipped === SKIPPED ? 'skipped' : 'passed';
       results.push({
         stage,
         status,
-        note: status === 'skipped' ? 'tool not available here' : '',
+        note: status === 'skipped' ? (outcome?.note ?? 'tool not available here') : '',
         ms: Date.now() - started,
       });
     } catch (error) {

@@ -120,14 +120,12 @@ export class Supervisor {
   }
 
   /**
-   * Stop one service with `signal` (SIGTERM: a redeploy; SIGKILL: a crash), make sure nothing of its
-   * process group is left, start it again with the same spec (plus `env`) and wait until it is
-   * healthy. Resolves to the milliseconds from the signal to healthy again.
+   * Stop one service on purpose with `signal` (SIGTERM: a redeploy; SIGKILL: a crash) and make sure
+   * nothing of its process group is left. Not reported as an unexpected exit; `startAgain` brings it back.
    */
-  async restart(name, signal = 'SIGTERM', { env = {} } = {}) {
+  async stop(name, signal = 'SIGTERM') {
     const entry = this.children.get(name);
-    if (!entry) throw new Error(`No service "${name}" to restart.`);
-    const started = Date.now();
+    if (!entry) throw new Error(`No service "${name}" to stop.`);
     entry.restarting = true;
     this.signalGroup(entry, signal);
     const deadline = Date.now() + this.stopTimeoutMs;
@@ -138,7 +136,24 @@ export class Supervisor {
       // Nothing left in the group.
     }
     while (!entry.exited) await sleep(50);
+  }
+
+  /** Start a stopped service again with the same spec (plus `env`) and wait until it is healthy. */
+  async startAgain(name, { env = {} } = {}) {
+    const entry = this.children.get(name);
+    if (!entry) throw new Error(`No service "${name}" to start again.`);
+    if (!entry.exited) throw new Error(`${name} is still running; stop it first.`);
     await this.waitOne(this.start({ ...entry.spec, env: { ...entry.spec.env, ...env } }));
+  }
+
+  /**
+   * Stop one service with `signal`, start it again with the same spec (plus `env`) and wait until it
+   * is healthy. Resolves to the milliseconds from the signal to healthy again.
+   */
+  async restart(name, signal = 'SIGTERM', { env = {} } = {}) {
+    const started = Date.now();
+    await this.stop(name, signal);
+    await this.startAgain(name, { env });
     return Date.now() - started;
   }
 

@@ -101,3 +101,36 @@ test('should restart one service, killed or stopped, on the same port and wait u
     await supervisor.stopAll();
   }
 });
+
+test('should stop one service, leave the others running, and start it again when asked', async () => {
+  const [stoppedPort, otherPort] = [await freePort(), await freePort()];
+  const supervisor = new Supervisor({ healthTimeoutMs: 15_000, stopTimeoutMs: 2_000 });
+  const unexpected = [];
+  supervisor.onUnexpectedExit((name) => unexpected.push(name));
+  try {
+    for (const [name, port] of [
+      ['stopped', stoppedPort],
+      ['other', otherPort],
+    ]) {
+      supervisor.start({
+        name,
+        cmd: process.execPath,
+        args: ['-e', leader(port)],
+        healthUrl: `http://127.0.0.1:${port}/`,
+      });
+    }
+    await supervisor.waitHealthy();
+    const before = supervisor.children.get('stopped').child.pid;
+    await supervisor.stop('stopped');
+    assert.equal(alive(before), false, 'the stopped leader is gone');
+    await assert.rejects(fetch(`http://127.0.0.1:${stoppedPort}/`), 'nothing listens on its port');
+    assert.equal((await fetch(`http://127.0.0.1:${otherPort}/`)).status, 200, 'the other one still runs');
+    await assert.rejects(supervisor.startAgain('other'), /still running/);
+
+    await supervisor.startAgain('stopped');
+    assert.equal((await fetch(`http://127.0.0.1:${stoppedPort}/`)).status, 200);
+    assert.deepEqual(unexpected, [], 'a stop on purpose is not reported as an unexpected exit');
+  } finally {
+    await supervisor.stopAll();
+  }
+});
