@@ -121,8 +121,9 @@ async function startStackControl(supervisor) {
       (error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error.message)),
     );
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${server.address().port}` };
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { server, url: `http://127.0.0.1:${port}` };
 }
 
 /**

@@ -103,15 +103,15 @@ test('should restart one service, killed or stopped, on the same port and wait u
 });
 
 test('should stop one service, leave the others running, and start it again when asked', async () => {
-  const [stoppedPort, otherPort] = [await freePort(), await freePort()];
+  const [stoppedPort, otherPort] = [await sparePort(), await sparePort()];
   const supervisor = new Supervisor({ healthTimeoutMs: 15_000, stopTimeoutMs: 2_000 });
   const unexpected = [];
   supervisor.onUnexpectedExit((name) => unexpected.push(name));
   try {
-    for (const [name, port] of [
+    for (const [name, port] of /** @type {[string, number][]} */ ([
       ['stopped', stoppedPort],
       ['other', otherPort],
-    ]) {
+    ])) {
       supervisor.start({
         name,
         cmd: process.execPath,
