@@ -16,7 +16,8 @@ export const routes = {
       name: 'service-contact/file-a-claim',
       path: '/service-contact/file-a-claim',
       titleKey: 'routes.fileClaim',
-      requiresAuth: true,
+      // Public (SPEC.md §2): a visitor files with the policy number and date of birth.
+      requiresAuth: false,
       page: 'fileClaim',
     },
     {
