@@ -56,6 +56,13 @@ export const routes = {
       page: 'emergency',
     },
     {
+      name: 'accessibility',
+      path: '/accessibility',
+      titleKey: 'routes.accessibility',
+      requiresAuth: false,
+      page: 'accessibility',
+    },
+    {
       name: 'claims',
       contentPage: 'claims',
       titleKey: 'routes.claims',
