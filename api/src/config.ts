@@ -29,8 +29,8 @@ export interface Config {
  * password and e-mail changes, reset requests), to the content endpoint and to the proof-of-cover check
  * (by short code, and by the QR code's token), and how many link mails one address may receive per hour.
  * Strict by default; the browser journeys, which log in many times from one address, raise them with
- * API_RATE_LIMIT_AUTH, API_RATE_LIMIT_CONTENT, API_RATE_LIMIT_VERIFY_CODE, API_RATE_LIMIT_VERIFY_LINK and
- * API_MAIL_LIMIT_PER_HOUR.
+ * API_RATE_LIMIT_AUTH, API_RATE_LIMIT_CONTENT, API_RATE_LIMIT_VERIFY_CODE, API_RATE_LIMIT_VERIFY_LINK,
+ * API_MAIL_LIMIT_PER_HOUR and API_RATE_LIMIT_VISITOR_CLAIM (claims filed without a login, per hour).
  */
 export interface RateLimits {
   authPerMinute: number;
@@ -40,6 +40,11 @@ export interface RateLimits {
   /** Checks by the QR code's 256-bit token, which cannot be guessed: only a bound on the load. */
   verifyLinkPerMinute: number;
   mailsPerHour: number;
+  /**
+   * Claims filed without a login: each one tries a policy number with a date of birth, so the
+   * pairs must not be guessed in bulk.
+   */
+  visitorClaimsPerHour: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -48,6 +53,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyCodePerMinute: 10,
   verifyLinkPerMinute: 60,
   mailsPerHour: 3,
+  visitorClaimsPerHour: 10,
 };
 
 /** OWASP's scrypt cost for passwords: N = 2^17 (with r = 8, p = 1). */
@@ -105,6 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         DEFAULT_RATE_LIMITS.verifyLinkPerMinute,
       ),
       mailsPerHour: positiveInteger(env, 'API_MAIL_LIMIT_PER_HOUR', DEFAULT_RATE_LIMITS.mailsPerHour),
+      visitorClaimsPerHour: positiveInteger(
+        env,
+        'API_RATE_LIMIT_VISITOR_CLAIM',
+        DEFAULT_RATE_LIMITS.visitorClaimsPerHour,
+      ),
     },
     scryptLogN: SCRYPT_LOG_N,
     graphqlIntrospection: env.API_GRAPHQL_INTROSPECTION === '1',

@@ -35,6 +35,7 @@ export const TEST_RATE_LIMITS = {
   verifyCodePerMinute: 100_000,
   verifyLinkPerMinute: 100_000,
   mailsPerHour: 100_000,
+  visitorClaimsPerHour: 100_000,
 };
 /** A cheap scrypt cost (N = 2^10) for tests; production uses 2^17. */
 export const TEST_SCRYPT_LOG_N = 10;

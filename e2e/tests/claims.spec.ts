@@ -149,13 +149,18 @@ test.describe('claims', () => {
     await expect(page.getByRole('heading', { name: /Continue your draft/ })).toHaveCount(0);
   });
 
-  test('a visitor is sent to log in and brought back to the claim form', async ({ page }) => {
+  test('a visitor who logs in from the claim form is brought back to it with her policies', async ({
+    page,
+  }) => {
     await page.goto('/en/service-contact/file-a-claim');
+    await expect(page.getByLabel('Policy number')).toBeVisible();
+    await page.getByRole('link', { name: 'Have an account? Log in to choose from your policies.' }).click();
     await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fservice-contact%2Ffile-a-claim$/);
     await submitLogin(page, USERS.anna);
     await expect(page).toHaveURL(/\/en\/service-contact\/file-a-claim$/);
     await expect(page.getByRole('heading', { level: 1, name: 'File a claim' })).toBeVisible();
-    await expect(page.getByLabel('Policy')).toBeVisible();
+    await expect(page.getByLabel('Policy', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Date of birth')).toHaveCount(0);
   });
 
   test('chen sees a claim in each status, and a paid claim with every step dated', async ({ page }) => {

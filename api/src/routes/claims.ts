@@ -5,6 +5,7 @@ import {
   RECEIPT_SIGNATURE_LENGTH,
   claimSchema,
   isPlainText,
+  visitorClaimSchema,
   normalizeIban,
   parseClaimAmount,
   receiptIssue,
@@ -12,13 +13,14 @@ import {
 } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
-import type { Principal } from '../auth/session.js';
 import type { Db } from '../db/db.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
 import { wireDate } from './policy-store.js';
+import { visitorClaimRateLimit } from './visitor-claim-limits.js';
 
 /** Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
 export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
@@ -28,6 +30,19 @@ type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 export const RECEIPT_CHUNK_BYTES = 256 * 1024;
 
 const CLAIM_FIELDS = new Set(['policyNumber', 'category', 'incidentDate', 'description', 'amount', 'iban']);
+/** A visitor proves they know the policy with its number and the policyholder's date of birth. */
+const VISITOR_CLAIM_FIELDS = new Set([...CLAIM_FIELDS, 'birthDate']);
+
+/**
+ * The one answer to a visitor whose policy number and date of birth do not match a policy they can
+ * claim on: the same whichever of the two is wrong (or both), so it tells nothing about either.
+ */
+export const visitorPolicyNotFound = () =>
+  new ApiError(
+    422,
+    'POLICY_NOT_FOUND',
+    'We could not find a policy with this policy number and date of birth.',
+  );
 const CLAIM_NUMBER = /^CLM-\d{4}-[0-9A-F]{8}$/;
 const RECEIPT_ID = /^RCT-[0-9A-F]{16}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -93,7 +108,7 @@ function contentDisposition(name: string): string {
  */
 async function storeReceipt(
   db: Db,
-  principal: Principal,
+  profileId: string | null,
   position: number,
   part: MultipartFile,
   uploaded: UploadedReceipt[],
@@ -106,7 +121,7 @@ async function storeReceipt(
   await db.query(
     `INSERT INTO claim_receipts (id, claim_number, profile_id, position, name, content_type, size)
      VALUES ($1, NULL, $2, $3, $4, 'application/octet-stream', 0)`,
-    [receipt.id, principal.profileId, position, cleanFileName(part.filename)],
+    [receipt.id, profileId, position, cleanFileName(part.filename)],
   );
   // Registered before the first chunk, so a failure half-way still deletes what was written.
   uploaded.push(receipt);
@@ -173,6 +188,38 @@ async function claimablePolicies(db: Db, profileId: string): Promise<ClaimablePo
   }));
 }
 
+/**
+ * The claimable policy with this number whose policyholder was born on `birthDate`, with its owner.
+ * One query with both conditions, so a wrong number and a wrong date take the same path and time.
+ */
+async function visitorPolicy(
+  db: Db,
+  policyNumber: string,
+  birthDate: string,
+): Promise<(ClaimablePolicy & { profileId: string }) | undefined> {
+  const [row] = await db.query<{
+    profile_id: string;
+    policy_number: string;
+    start_date: string;
+    end_date: string;
+  }>(
+    `SELECT p.profile_id, p.policy_number, p.start_date, p.end_date FROM policies p
+     JOIN profiles pr ON pr.profile_id = p.profile_id
+     WHERE p.policy_number = $1 AND pr.birth_date = $2::date
+       AND p.status <> 'DISAPPROVED' AND NOT p.cancelled_from_start
+     LIMIT 1`,
+    [policyNumber, birthDate],
+  );
+  return row
+    ? {
+        profileId: row.profile_id,
+        policyNumber: row.policy_number,
+        startDate: wireDate(row.start_date),
+        endDate: wireDate(row.end_date),
+      }
+    : undefined;
+}
+
 type ClaimParams = { Params: { claimNumber: string } };
 type ReceiptParams = { Params: { claimNumber: string; id: string } };
 type ProfileParams = { Params: { profileId: string } };
@@ -193,8 +240,15 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
     return row;
   }
 
-  app.post('/api/en/claims', async (request, reply) => {
-    const principal = await requirePrincipal(db, config, request);
+  /**
+   * Reads a claim's multipart body: its text fields (only `allowed` ones) and its receipts, each stored
+   * as it streams in. `discard` removes the stored receipts of a claim that is not filed.
+   */
+  async function readClaimParts(
+    request: FastifyRequest,
+    allowed: ReadonlySet<string>,
+    profileId: string | null,
+  ) {
     if (!request.isMultipart()) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
     }
@@ -218,54 +272,110 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
             part.file.resume();
             throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
           }
-          await storeReceipt(db, principal, uploaded.length, part, uploaded);
+          await storeReceipt(db, profileId, uploaded.length, part, uploaded);
         } else {
-          if (!CLAIM_FIELDS.has(part.fieldname))
+          if (!allowed.has(part.fieldname))
             throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         }
       }
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    const receiptProblem = () =>
+      receiptIssue(uploaded.map((receipt) => ({ type: receipt.type ?? 'unknown', size: receipt.size })));
+    return { fields, uploaded, discard, receiptProblem };
+  }
+
+  /** Files a checked claim against `profileId`'s policy, with the receipts already stored; its number. */
+  async function fileClaim(
+    profileId: string,
+    body: v.InferOutput<ReturnType<typeof claimSchema>>,
+    uploaded: readonly UploadedReceipt[],
+    filedBy: 'student' | 'visitor',
+  ): Promise<string> {
+    const claimNumber = serial('CLM');
+    const submittedAt = today();
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
+          iban, status, submitted_at, filed_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9, $10)`,
+        [
+          claimNumber,
+          profileId,
+          body.policyNumber,
+          body.category,
+          body.incidentDate,
+          body.description,
+          parseClaimAmount(body.amount),
+          normalizeIban(body.iban),
+          submittedAt,
+          filedBy,
+        ],
+      );
+      await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'RECEIVED', $2)", [
+        claimNumber,
+        submittedAt,
+      ]);
+      if (uploaded.length > 0) {
+        await tx.query('UPDATE claim_receipts SET claim_number = $1, profile_id = $2 WHERE id = ANY($3)', [
+          claimNumber,
+          profileId,
+          uploaded.map((receipt) => receipt.id),
+        ]);
+      }
+    });
+    return claimNumber;
+  }
+
+  app.post('/api/en/claims', async (request, reply) => {
+    const principal = await requirePrincipal(db, config, request);
+    const { fields, uploaded, discard, receiptProblem } = await readClaimParts(
+      request,
+      CLAIM_FIELDS,
+      principal.profileId,
+    );
+    try {
       const policies = await claimablePolicies(db, principal.profileId);
       const body = parseBody(claimSchema({ today: today(), policies }), fields);
-      const fileIssue = receiptIssue(
-        uploaded.map((receipt) => ({ type: receipt.type ?? 'unknown', size: receipt.size })),
-      );
+      const fileIssue = receiptProblem();
       if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
-      const claimNumber = serial('CLM');
-      const submittedAt = today();
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
-            iban, status, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9)`,
-          [
-            claimNumber,
-            principal.profileId,
-            body.policyNumber,
-            body.category,
-            body.incidentDate,
-            body.description,
-            parseClaimAmount(body.amount),
-            normalizeIban(body.iban),
-            submittedAt,
-          ],
-        );
-        await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'RECEIVED', $2)", [
-          claimNumber,
-          submittedAt,
-        ]);
-        if (uploaded.length > 0) {
-          await tx.query('UPDATE claim_receipts SET claim_number = $1 WHERE id = ANY($2)', [
-            claimNumber,
-            uploaded.map((receipt) => receipt.id),
-          ]);
-        }
-      });
+      const claimNumber = await fileClaim(principal.profileId, body, uploaded, 'student');
       return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
     } catch (error) {
       await discard();
       throw error;
     }
   });
+
+  // A visitor (no login) files a claim against the policy whose number and policyholder's date of
+  // birth they give. The claim belongs to that policyholder; the visitor only learns its number.
+  app.post(
+    '/api/en/visitor-claims',
+    { config: { rateLimit: visitorClaimRateLimit(config) } },
+    async (request, reply) => {
+      const { fields, uploaded, discard, receiptProblem } = await readClaimParts(
+        request,
+        VISITOR_CLAIM_FIELDS,
+        null,
+      );
+      try {
+        // The formats and the receipts first: the policy is looked up only for a claim that could be filed.
+        const visitor = parseBody(visitorClaimSchema({ today: today() }), fields);
+        const fileIssue = receiptProblem();
+        if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
+        const policy = await visitorPolicy(db, visitor.policyNumber, visitor.birthDate);
+        if (!policy) throw visitorPolicyNotFound();
+        const body = parseBody(claimSchema({ today: today(), policies: [policy] }), fields);
+        const claimNumber = await fileClaim(policy.profileId, body, uploaded, 'visitor');
+        return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+  );
 
   app.get<ProfileParams>('/api/en/profiles/:profileId/claims', async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);

@@ -52,6 +52,11 @@ export const pages = {
   // One page serves both: with `claimNumber` (the claim route) that claim's details and timeline.
   claims: claimsPage,
   claim: claimsPage,
+  accessibility: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-accessibility" */ '../features/accessibility/components/accessibility-page'
+    ).then((m) => m.AccessibilityPage),
+  ),
   emergency: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-emergency" */ '../features/emergency/components/emergency-page').then(
       (m) => m.EmergencyPage,

@@ -16,7 +16,8 @@ export const routes = {
       name: 'service-contact/file-a-claim',
       path: '/service-contact/file-a-claim',
       titleKey: 'routes.fileClaim',
-      requiresAuth: true,
+      // Public (SPEC.md §2): a visitor files with the policy number and date of birth.
+      requiresAuth: false,
       page: 'fileClaim',
     },
     {
@@ -53,6 +54,13 @@ export const routes = {
       titleKey: 'routes.emergency',
       requiresAuth: false,
       page: 'emergency',
+    },
+    {
+      name: 'accessibility',
+      path: '/accessibility',
+      titleKey: 'routes.accessibility',
+      requiresAuth: false,
+      page: 'accessibility',
     },
     {
       name: 'claims',

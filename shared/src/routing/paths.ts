@@ -20,6 +20,7 @@ export const paths = {
   claims: () => '/claims',
   claim: (claimNumber: string) => `/claims/${segment(claimNumber)}`,
   privacy: () => '/privacy',
+  accessibility: () => '/accessibility',
   serviceContact: () => '/service-contact',
   fileClaim: () => '/service-contact/file-a-claim',
   faq: () => '/service-contact/faq',

@@ -61,6 +61,7 @@ export {
   addressSchema,
   changeStartDateSchema,
   claimSchema,
+  visitorClaimSchema,
   contactRequestSchema,
   insuranceRequestSchema,
   paymentSchema,

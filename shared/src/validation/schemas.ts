@@ -327,25 +327,36 @@ export function claimSchema(options: ClaimSchemaOptions = {}) {
         },
       ]
     : [];
-  return withRules(
-    v.object({
-      policyNumber: requiredText(30),
-      category: requiredOption(CONTACT_CATEGORIES),
-      incidentDate: birthDateSchema(options),
-      description: requiredText(MAX_LENGTHS.description, MULTILINE),
-      amount: v.pipe(
-        v.string('validation.required'),
-        v.trim(),
-        v.nonEmpty('validation.required'),
-        v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
-        // An amount that does not parse has its message from the regex already.
-        v.check((value: string) => !(parseClaimAmount(value) <= 0), 'validation.amount.positive'),
-        v.check((value: string) => !(parseClaimAmount(value) > CLAIM_MAX_AMOUNT), 'validation.amount.max'),
-      ),
-      iban: ibanSchema(),
-    }),
-    rules,
-  );
+  return withRules(v.object(claimEntries(options)), rules);
+}
+
+/** The fields every claim has, whoever files it. */
+function claimEntries(options: DateSchemaOptions) {
+  return {
+    policyNumber: requiredText(30),
+    category: requiredOption(CONTACT_CATEGORIES),
+    incidentDate: birthDateSchema(options),
+    description: requiredText(MAX_LENGTHS.description, MULTILINE),
+    amount: v.pipe(
+      v.string('validation.required'),
+      v.trim(),
+      v.nonEmpty('validation.required'),
+      v.regex(/^\d{1,7}([.,]\d{1,2})?$/, 'validation.amount'),
+      // An amount that does not parse has its message from the regex already.
+      v.check((value: string) => !(parseClaimAmount(value) <= 0), 'validation.amount.positive'),
+      v.check((value: string) => !(parseClaimAmount(value) > CLAIM_MAX_AMOUNT), 'validation.amount.max'),
+    ),
+    iban: ibanSchema(),
+  };
+}
+
+/**
+ * A claim filed without a login: the claim's fields and the policyholder's date of birth, which with
+ * the policy number proves the visitor knows the policy. Only the formats are checked here; whether
+ * the pair matches a policy (and the incident date falls within it) is the api's to say.
+ */
+export function visitorClaimSchema(options: DateSchemaOptions = {}) {
+  return v.object({ ...claimEntries(options), birthDate: birthDateSchema(options) });
 }
 
 /** One of {@link CLAIM_RECEIPT_TYPES}. */

@@ -518,6 +518,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/visitor-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A claim filed by a visitor who is not logged in, against the policy whose number and policyholder's date of birth they give. The same rules and receipts limits as `submitClaim`. A wrong policy number and a wrong date of birth give the same answer: 422 `POLICY_NOT_FOUND` ("We could not find a policy with this policy number and date of birth."). The claim belongs to the policyholder; the visitor gets its number only and cannot read it afterwards. Limited per client address (429). */
+        post: operations["submitVisitorClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/claims/{claimNumber}": {
         parameters: {
             query?: never;
@@ -911,6 +928,14 @@ export interface components {
             iban: string;
             /** @description PDF, JPEG or PNG, 10 MB each. The type is read from the file's first bytes, not from its name or declared type. */
             receipts?: string[];
+        };
+        /** @description A claim filed without a login. The policy number and the policyholder's date of birth must match a policy that is not refused or cancelled from its start; the claim is then filed against that policy. */
+        VisitorClaimForm: components["schemas"]["ClaimForm"] & {
+            /**
+             * Format: date
+             * @description The policyholder's date of birth, not in the future
+             */
+            birthDate: string;
         };
         ClaimCreated: {
             claimNumber: string;
@@ -1858,6 +1883,36 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
+        };
+    };
+    submitVisitorClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VisitorClaimForm"];
+            };
+        };
+        responses: {
+            /** @description Claim received (Cache-Control no-store) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getClaim: {

@@ -67,6 +67,8 @@ export type ClaimFailure =
   | { kind: 'network' }
   | { kind: 'tooLarge' }
   | { kind: 'invalid'; fields: FieldError[] }
+  /** A visitor's policy number and date of birth match no policy (which of the two is not said). */
+  | { kind: 'notFound' }
   | { kind: 'server'; incidentId?: string }
   | { kind: 'unauthorized' }
   | { kind: 'other' };
@@ -78,6 +80,9 @@ export type SubmitClaimState =
   | { status: 'done'; claimNumber: string }
   | { status: 'failed'; failure: ClaimFailure };
 
+/** Code of the api's one answer to a visitor's policy number and date of birth that match no policy. */
+export const POLICY_NOT_FOUND_CODE = 'POLICY_NOT_FOUND';
+
 /** Reads a failed send: the status, and for a 400 the fields, for a 500 the incident id. */
 export async function claimFailureOf(error: unknown): Promise<ClaimFailure> {
   const status = errorStatus(error);
@@ -87,6 +92,7 @@ export async function claimFailureOf(error: unknown): Promise<ClaimFailure> {
   if (status === 401) return { kind: 'unauthorized' };
   const body = await readApiError(error);
   if (status === 400 && body?.fields?.length) return { kind: 'invalid', fields: body.fields };
+  if (status === 422 && body?.code === POLICY_NOT_FOUND_CODE) return { kind: 'notFound' };
   if (status >= 500) return { kind: 'server', incidentId: body?.incidentId };
   return { kind: 'other' };
 }
@@ -100,6 +106,18 @@ export async function submitClaim(
   const response = await postWithProgress('api/en/claims', claimFormData(claim, receipts), {
     onProgress: ({ loaded, total }) => onProgress?.(total > 0 ? loaded / total : 0),
   });
+  return claimNumberOf(response);
+}
+
+/** Sends a claim of type `T` with its receipts and progress; resolves to the claim number. */
+export type ClaimSender<T> = (
+  claim: T,
+  receipts: readonly File[],
+  onProgress?: (fraction: number) => void,
+) => Promise<string>;
+
+/** Reads the claim number of a 201 answer. */
+export async function claimNumberOf(response: Response): Promise<string> {
   const body: unknown = await response.json();
   const result = v.safeParse(v.object({ claimNumber: v.pipe(v.string(), v.nonEmpty()) }), body);
   if (!result.success) throw new Error('The claim answer has no claim number.');
@@ -107,22 +125,30 @@ export async function submitClaim(
 }
 
 /** Sends a claim and follows it: sending with progress, done with the claim number, or why it failed. */
-export function useSubmitClaim() {
+export function useSubmitClaim(): ReturnType<typeof useSendClaim<ClaimFormOutput>> {
+  return useSendClaim(submitClaim);
+}
+
+/** {@link useSubmitClaim} for any way of sending a claim (a student's, a visitor's). */
+export function useSendClaim<T>(send: ClaimSender<T>) {
   const [state, setState] = useState<SubmitClaimState>({ status: 'idle' });
-  const submit = useCallback(async (claim: ClaimFormOutput, receipts: readonly File[]) => {
-    setState({ status: 'sending', progress: 0 });
-    try {
-      const claimNumber = await submitClaim(claim, receipts, (progress) =>
-        setState({ status: 'sending', progress }),
-      );
-      const done = { status: 'done', claimNumber } as const;
-      setState(done);
-      return done;
-    } catch (error) {
-      const failed = { status: 'failed', failure: await claimFailureOf(error) } as const;
-      setState(failed);
-      return failed;
-    }
-  }, []);
+  const submit = useCallback(
+    async (claim: T, receipts: readonly File[]) => {
+      setState({ status: 'sending', progress: 0 });
+      try {
+        const claimNumber = await send(claim, receipts, (progress) =>
+          setState({ status: 'sending', progress }),
+        );
+        const done = { status: 'done', claimNumber } as const;
+        setState(done);
+        return done;
+      } catch (error) {
+        const failed = { status: 'failed', failure: await claimFailureOf(error) } as const;
+        setState(failed);
+        return failed;
+      }
+    },
+    [send],
+  );
   return { state, submit };
 }

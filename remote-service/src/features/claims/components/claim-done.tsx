@@ -4,10 +4,14 @@ import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 
 /** Props of {@link ClaimDone}. */
-export type ClaimDoneProps = { claimNumber: string };
+export type ClaimDoneProps = {
+  claimNumber: string;
+  /** Filed without a login: the claim is followed by logging in, not by a link the visitor cannot open. */
+  visitor?: boolean;
+};
 
 /** The claim was received: its number, what happens next, and the way to follow it. */
-export function ClaimDone({ claimNumber }: ClaimDoneProps) {
+export function ClaimDone({ claimNumber, visitor = false }: ClaimDoneProps) {
   const { t } = useTranslation('service');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -24,7 +28,11 @@ export function ClaimDone({ claimNumber }: ClaimDoneProps) {
       </p>
       <p>{t('claim.done.next')}</p>
       <p>
-        <Link to={paths.claim(claimNumber)}>{t('claim.done.view')}</Link>
+        {visitor ? (
+          t('claim.done.visitorNext')
+        ) : (
+          <Link to={paths.claim(claimNumber)}>{t('claim.done.view')}</Link>
+        )}
       </p>
     </div>
   );

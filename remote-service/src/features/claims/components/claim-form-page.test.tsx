@@ -2,7 +2,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerNamespace } from '@portal/shared';
+import { registerNamespace, useAuthStore } from '@portal/shared';
 import { jsonResponse, mockFetch, mockXhr, renderWithProviders } from '@portal/shared/testing';
 import type { FetchMock, XhrMock } from '@portal/shared/testing';
 
@@ -242,6 +242,96 @@ describe('ClaimFormPage', () => {
     expect(screen.getByLabelText('Policy')).toHaveFocus();
     expect(screen.getByLabelText('Amount claimed (EUR)')).toHaveAccessibleDescription(/more than € 0\.00/);
     expect(screen.getByLabelText('Incident date')).toHaveAttribute('aria-invalid', 'true');
+    expect(xhr.sent).toHaveLength(0);
+  });
+});
+
+describe('ClaimFormPage for a visitor', () => {
+  const renderForVisitor = () => renderWithProviders(<ClaimFormPage />);
+
+  async function fillInAsVisitor(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Policy number'), 'TR-2026-100101');
+    await user.type(screen.getByLabelText('Date of birth'), '12/04/2003');
+    await user.selectOptions(screen.getByLabelText('Claim category'), 'Medical or other costs');
+    await user.type(screen.getByLabelText('Incident date'), day(-3).form);
+    await user.type(screen.getByLabelText('Description'), 'Taxi to the hospital');
+    await user.type(screen.getByLabelText('Amount claimed (EUR)'), '48,20');
+    await user.type(screen.getByLabelText('IBAN for the payout'), 'NL91ABNA0417164300');
+  }
+
+  it('should ask for the policy number and date of birth instead of the policies, and offer the login', () => {
+    renderForVisitor();
+    expect(screen.getByLabelText('Policy number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(/dd\/mm\/yyyy/);
+    expect(screen.queryByLabelText('Policy')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Log in to choose from your policies/ })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fservice-contact%2Ffile-a-claim',
+    );
+    // The student's policies are not asked for: a visitor has none to load.
+    expect(fetchMock?.requests ?? []).toHaveLength(0);
+  });
+
+  it('should wait for the session check rather than show a student the visitor’s form', () => {
+    renderWithProviders(<ClaimFormPage />);
+    act(() => useAuthStore.setState({ sessionChecking: true }));
+    expect(screen.queryByLabelText('Policy number')).not.toBeInTheDocument();
+    act(() => useAuthStore.setState({ sessionChecking: false }));
+    expect(screen.getByLabelText('Policy number')).toBeInTheDocument();
+  });
+
+  it('should send the claim with the date of birth to the visitor call, then show the claim number only', async () => {
+    const user = userEvent.setup();
+    renderForVisitor();
+    await fillInAsVisitor(user);
+    await user.upload(screen.getByLabelText('Receipts'), [pdf('taxi.pdf')]);
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    const [request] = xhr.sent;
+    expect(request!.url).toMatch(/\/api\/en\/visitor-claims$/);
+    const body = request!.body as FormData;
+    expect(body.get('policyNumber')).toBe('TR-2026-100101');
+    expect(body.get('birthDate')).toBe('2003-04-12');
+    expect(body.get('incidentDate')).toBe(day(-3).wire);
+    expect(body.getAll('receipts')).toHaveLength(1);
+    act(() => request!.answer(201, { claimNumber: 'CLM-2026-0000BEEF' }));
+    expect(await screen.findByRole('heading', { name: 'Your claim has been received' })).toHaveFocus();
+    expect(screen.getByText('CLM-2026-0000BEEF')).toBeInTheDocument();
+    // A visitor cannot open the claim: no link to it.
+    expect(screen.queryByRole('link', { name: /View your claim/ })).not.toBeInTheDocument();
+    expect(stored.size).toBe(0);
+  });
+
+  it('should say that no policy was found, keep everything, and save no draft', async () => {
+    const user = userEvent.setup();
+    renderForVisitor();
+    await fillInAsVisitor(user);
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    act(() =>
+      xhr.sent[0]!.answer(422, {
+        code: 'POLICY_NOT_FOUND',
+        message: 'We could not find a policy with this policy number and date of birth.',
+      }),
+    );
+    expect(
+      await screen.findByText('We could not find a policy with this policy number and date of birth.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Policy number')).toHaveValue('TR-2026-100101');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('12/04/2003');
+    expect(screen.getByLabelText('Description')).toBeEnabled();
+    expect(stored.size).toBe(0);
+  });
+
+  it('should check the policy number and the date of birth like every field, errors tied to them', async () => {
+    const user = userEvent.setup();
+    renderForVisitor();
+    await user.type(screen.getByLabelText('Date of birth'), '31/02/2003');
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(screen.getByLabelText('Policy number')).toHaveFocus();
+    expect(screen.getByLabelText('Policy number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription(/valid date/i);
     expect(xhr.sent).toHaveLength(0);
   });
 });

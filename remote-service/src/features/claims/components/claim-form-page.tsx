@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { ProfileGate, useLocale } from '@portal/shared';
+import { loginWithRedirect, paths, useAuthStore, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
+import { Link } from '@portal/shared/router';
 import { Button, LoadState, ResourceView } from '@portal/shared/ui';
 
 import { useClaimablePolicies } from '../api/get-claimable-policies';
@@ -9,25 +10,47 @@ import type { ClaimPolicyOption } from '../api/get-claimable-policies';
 import { discardDraft, keepDraftsWithSession, loadDraft } from '../drafts/claim-drafts';
 import type { ClaimDraft } from '../drafts/claim-drafts';
 import { ClaimForm, formatTime } from './claim-form';
+import { VisitorClaimForm } from './visitor-claim-form';
 import './claims.css';
 
 export type ClaimFormPageProps = PageProps;
 
-/** File a claim (`/service-contact/file-a-claim`, login required). */
+/**
+ * File a claim (`/service-contact/file-a-claim`, public, SPEC.md §2). A logged-in student chooses
+ * one of their policies; a visitor gives the policy number and the policyholder's date of birth.
+ */
 export function ClaimFormPage(_props: ClaimFormPageProps) {
   const { t } = useTranslation('service');
   const headingId = useId();
+  const profileId = useAuthStore((state) => state.profileId);
+  // A student whose session is still being checked must not be shown the visitor's form first.
+  const checking = useAuthStore((state) => state.sessionChecking);
   useEffect(() => {
     keepDraftsWithSession();
   }, []);
+  let body;
+  if (profileId) body = <ClaimFormLoader profileId={profileId} />;
+  else if (checking) body = <LoadState loading loadingLabel={t('loading')} onRetry={() => undefined} />;
+  else body = <VisitorClaim />;
   return (
     <section className="claim-page" aria-labelledby={headingId}>
       <h1 id={headingId}>{t('claim.title')}</h1>
-      <p>{t('claim.intro')}</p>
-      <ProfileGate loginText={t('claims.loginFirst')}>
-        {(profileId) => <ClaimFormLoader profileId={profileId} />}
-      </ProfileGate>
+      <p>{t(profileId ? 'claim.intro' : 'claim.visitor.intro')}</p>
+      {body}
     </section>
+  );
+}
+
+/** The visitor's form, with the way to log in instead and choose from one's own policies. */
+function VisitorClaim() {
+  const { t } = useTranslation('service');
+  return (
+    <>
+      <p>
+        <Link to={loginWithRedirect(paths.fileClaim())}>{t('claim.visitor.login')}</Link>
+      </p>
+      <VisitorClaimForm />
+    </>
   );
 }
 

@@ -41,7 +41,7 @@ const isEmpty = (values: ClaimFormValues, receipts: readonly File[]) =>
   receipts.length === 0 && Object.values(values).every((value) => value.trim() === '');
 
 /** The text of a failed send; everything typed and chosen stays for another try. */
-function FailureAlert({ failure }: { failure: ClaimFailure }) {
+export function FailureAlert({ failure }: { failure: ClaimFailure }) {
   const { t } = useTranslation('service');
   const code = `claim.failed.${failure.kind}`;
   const context = {
