@@ -121,6 +121,33 @@ describe('policy changes', () => {
       assert.equal((await policy('POL-1001-H')).destinationAddress?.houseNumberAddition, undefined);
     });
 
+    it('should answer NO_CHANGES to the same address, and put nothing under review', async () => {
+      const current = (await policy('POL-1001-T')).destinationAddress;
+      assert.ok(current);
+      const same = await post('/api/en/policies/POL-1001-T/address', anna, {
+        id: 'POL-1001-T',
+        ...current,
+        // Typed again a little differently: the same address all the same.
+        postalCode: ` ${current.postalCode?.toLowerCase().replace(/^(\d{4})/, '$1 ')} `,
+        moveReason: 'Nothing moved',
+      });
+      assert.equal(same.statusCode, 409);
+      assert.deepEqual(same.json(), {
+        code: 'NO_CHANGES',
+        message: 'No changes found: We did not find any changes.',
+      });
+      const after = await policy('POL-1001-T');
+      assert.equal(after.status, 'ACTIVE');
+      assert.deepEqual(after.destinationAddress, current);
+      // Another house number is a change.
+      const moved = await post('/api/en/policies/POL-1001-T/address', anna, {
+        id: 'POL-1001-T',
+        ...current,
+        houseNumber: '99',
+      });
+      assert.equal(moved.statusCode, 200);
+    });
+
     it('should reject too long fields and a non-numeric house number with 400 fields', async () => {
       const tooLong = await post('/api/en/policies/POL-1001-T/address', anna, {
         id: 'POL-1001-T',
@@ -393,6 +420,40 @@ describe('policy changes', () => {
     assert.equal(unchanged.paymentTerm, 'MONTHLY');
     assert.equal(unchanged.endDate, day(305));
     assert.equal((await policies(anna)).length, 3);
+  });
+
+  describe('payment settings', () => {
+    const payment = (id: string, body: Record<string, unknown>) =>
+      post(`/api/en/policies/${id}/payment`, anna, { id, ...body });
+
+    it('should answer NO_CHANGES to the same term and method without direct debit', async () => {
+      const same = await payment('POL-1001-S', { paymentTerm: 'QUARTERLY', paymentMethod: 'BANK_TRANSFER' });
+      assert.equal(same.statusCode, 409);
+      assert.equal(same.json().code, 'NO_CHANGES');
+      const other = await payment('POL-1001-S', { paymentTerm: 'YEARLY', paymentMethod: 'BANK_TRANSFER' });
+      assert.equal(other.statusCode, 200);
+      assert.equal((await policy('POL-1001-S')).paymentTerm, 'YEARLY');
+    });
+
+    it('should answer NO_CHANGES to the same direct debit account, typed in another form', async () => {
+      const same = await payment('POL-1001-T', {
+        paymentTerm: 'MONTHLY',
+        paymentMethod: 'DIRECT_DEBIT',
+        iban: 'nl91 abna 0417 1643 00',
+        bic: 'abnanl2a',
+        accountHolder: ' A. de Vries ',
+      });
+      assert.equal(same.statusCode, 409);
+      assert.equal(same.json().code, 'NO_CHANGES');
+      const otherAccount = await payment('POL-1001-T', {
+        paymentTerm: 'MONTHLY',
+        paymentMethod: 'DIRECT_DEBIT',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        accountHolder: 'A. de Vries',
+      });
+      assert.equal(otherAccount.statusCode, 200);
+    });
   });
 
   describe('terminate', () => {

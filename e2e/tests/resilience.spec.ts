@@ -42,6 +42,30 @@ test.describe('when something is down', () => {
     await expect(page.getByLabel('E-mail address')).toBeVisible();
   });
 
+  test("should keep a student's pages at their usual paths when the content system is down and no tree was ever had", async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/No additional routes loaded/, /status of 50\d /, /ERR_CONNECTION_REFUSED/);
+    await page.goto(`${ORIGINS.contentDownHost}/en/login`);
+    await page.getByLabel('E-mail address').fill(USERS.anna);
+    await page.getByLabel('Password', { exact: true }).fill('Portal-Demo-2026!');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/insurances$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Insurance' })).toBeVisible();
+
+    for (const [entry, path] of [
+      ['Invoices', /\/en\/invoices$/],
+      ['Profile', /\/en\/profile$/],
+      ['Claims', /\/en\/claims$/],
+    ] as const) {
+      await mainNavigation(page).getByRole('link', { name: entry }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('This page is not available')).toHaveCount(0);
+    }
+  });
+
   test('should redirect an unknown path to /home', async ({ page }) => {
     await page.goto('/en/no-such-page/at-all');
     await expect(page).toHaveURL(/\/en\/home$/);

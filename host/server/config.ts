@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { readPort, readUrl } from '@portal/shared/server';
 import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
@@ -23,6 +24,21 @@ export interface HostServerConfig {
   devOutbox: boolean;
   /** A remote's URL is its variable's, else its default; a remote set to `off` is left out. */
   runtime: RuntimeConfig;
+  /**
+   * Where the last content page tree is kept, so that a restart while the content system is down
+   * still knows it (HOST_CACHE_DIR; `off` keeps none). Default: a folder in the system's temporary
+   * directory, which the unprivileged user of the image may write.
+   */
+  cacheDir: string | null;
+}
+
+function readCacheDir(raw: string | undefined): string | null {
+  const text = (raw ?? '').trim();
+  if (text === 'off') return null;
+  if (text === '') return path.join(os.tmpdir(), 'portal-host-cache');
+  if (!path.isAbsolute(text))
+    throw new Error(`HOST_CACHE_DIR must be an absolute path or "off", got "${text}".`);
+  return text;
 }
 
 function readContentRoot(raw: string | undefined): string {
@@ -50,7 +66,7 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 
 /**
  * Reads and validates the host server's environment (see docs/operations.md: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
- * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, TRUST_PROXY, API_DEV_OUTBOX; defaults from
+ * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, TRUST_PROXY, API_DEV_OUTBOX, HOST_CACHE_DIR; defaults from
  * configs/topology.cjs).
  * @throws Error naming the variable that is wrong.
  */
@@ -76,5 +92,6 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     devOutbox: env.API_DEV_OUTBOX === '1',
     runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
+    cacheDir: readCacheDir(env.HOST_CACHE_DIR),
   };
 }

@@ -41,6 +41,7 @@ describe('host server', () => {
         API_ORIGIN: upstreamOrigin,
         CONTENT_ORIGIN: upstreamOrigin,
         CONTENT_API_KEY: 'test-key',
+        HOST_CACHE_DIR: 'off',
         ...env,
       }),
     );
@@ -206,6 +207,9 @@ describe('host server', () => {
     expect(() => readHostConfig({ REMOTE_ACCOUNT_URL: 'not a url' })).toThrow(
       'REMOTE_ACCOUNT_URL must be an absolute http(s) URL, got "not a url".',
     );
+    expect(() => readHostConfig({ HOST_CACHE_DIR: 'relative/cache' })).toThrow(/HOST_CACHE_DIR/);
+    expect(readHostConfig({ HOST_CACHE_DIR: 'off' }).cacheDir).toBeNull();
+    expect(readHostConfig({}).cacheDir).toBe(path.join(os.tmpdir(), 'portal-host-cache'));
     expect(() => readHostConfig({ HOST_PORT: '99999' })).toThrow(
       'HOST_PORT must be a port number between 1 and 65535, got "99999".',
     );

@@ -15,6 +15,7 @@ import {
   securityHeaders,
 } from './security-headers';
 import { acceptsBrotli, createPageCompression } from './page-compression';
+import { createPageTreeCache } from './page-tree-cache';
 import { createStartData, linkHeader, renderPage, templatePreloads } from './start-data';
 import type { PrerenderedShell } from '../src/app/start-data-shape';
 
@@ -129,7 +130,10 @@ export async function createHostServer(
   const shell = existsSync(shellFile)
     ? (JSON.parse(readFileSync(shellFile, 'utf8')) as PrerenderedShell)
     : undefined;
-  const startPage = createStartData(config, fetchImpl, shell);
+  const pageTreeCache = config.cacheDir
+    ? createPageTreeCache(config.cacheDir, (message, error) => console.warn(message, error))
+    : undefined;
+  const startPage = createStartData(config, fetchImpl, shell, pageTreeCache);
   const compressPage = createPageCompression();
   const hostPreloads = template ? templatePreloads(template) : [];
   // Node takes the hints one link each.

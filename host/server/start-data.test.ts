@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
+import { createPageTreeCache, pageTreeFile } from './page-tree-cache';
 import {
   findRemote,
   matchesPattern,
@@ -78,9 +79,10 @@ const PAGES = [
 ];
 
 /** The host of the tests: two remotes (account, insurance) and the content endpoint. */
-const testConfig = (distDir: string) =>
+const testConfig = (distDir: string, cacheDir = 'off') =>
   readHostConfig({
     HOST_DIST_DIR: distDir,
+    HOST_CACHE_DIR: cacheDir,
     CONTENT_ORIGIN: 'http://content.test',
     CONTENT_API_KEY: 'k',
     REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
@@ -241,6 +243,109 @@ describe('the start data of a page', () => {
     await app.close();
   });
 });
+
+describe('the page tree kept on disk', () => {
+  let distDir: string;
+  let cacheDir: string;
+
+  beforeEach(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-start-'));
+    cacheDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'host-cache-')), 'nested');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head></head><body></body></html>',
+    );
+  });
+  afterEach(() => {
+    fs.rmSync(distDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(cacheDir), { recursive: true, force: true });
+  });
+
+  const server = (up: boolean) => createHostServer(testConfig(distDir, cacheDir), false, fakeFetch(up));
+  const pageTreeOf = async (app: Awaited<ReturnType<typeof server>>) => {
+    const res = await app.inject({ url: '/en/privacy' });
+    const match = /<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(res.body);
+    return (match?.[1] ? JSON.parse(match[1]) : undefined)?.pageTree;
+  };
+  const keptFiles = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir) : []);
+
+  it('should still know the last page tree after a restart while the content system is down', async () => {
+    const before = await server(true);
+    expect((await pageTreeOf(before)).pages).toEqual(PAGES);
+    await before.close();
+    // Written aside and renamed: one file, no leftovers.
+    await waitFor(() => keptFiles().some((file) => file.endsWith('.json')));
+    expect(keptFiles()).toEqual([expect.stringMatching(/^page-tree-[0-9a-f]+\.json$/)]);
+
+    const after = await server(false);
+    expect(await pageTreeOf(after)).toEqual({
+      root: '/sitecore/content/expat-portal/home',
+      lang: 'en',
+      pages: PAGES,
+    });
+    await after.close();
+  });
+
+  it('should have no tree when none was ever had', async () => {
+    const app = await server(false);
+    expect(await pageTreeOf(app)).toBeUndefined();
+    expect(keptFiles()).toEqual([]);
+    await app.close();
+  });
+
+  it("should not read another content system's tree, a broken file or a file of another shape", async () => {
+    const cache = createPageTreeCache(cacheDir);
+    const key = {
+      contentOrigin: 'http://content.test',
+      root: '/sitecore/content/expat-portal/home',
+      lang: 'en',
+    };
+    await cache.write({ ...key, contentOrigin: 'http://other-content.test' }, PAGES);
+    expect(await createPageTreeCache(cacheDir).read(key)).toBeUndefined();
+
+    const file = pageTreeFile(cacheDir, key);
+    fs.writeFileSync(file, '{"version":1,"pages":[');
+    const logged: string[] = [];
+    expect(await createPageTreeCache(cacheDir, (message) => logged.push(message)).read(key)).toBeUndefined();
+    expect(logged).toEqual([expect.stringContaining('not valid JSON')]);
+    fs.writeFileSync(file, JSON.stringify({ version: 2, ...key, pages: PAGES }));
+    expect(await createPageTreeCache(cacheDir).read(key)).toBeUndefined();
+    fs.writeFileSync(file, JSON.stringify({ version: 1, ...key, pages: 'not a list' }));
+    expect(await createPageTreeCache(cacheDir).read(key)).toBeUndefined();
+
+    await cache.write(key, PAGES);
+    expect(await createPageTreeCache(cacheDir).read(key)).toEqual(PAGES);
+  });
+
+  it('should go on without a kept tree when the folder cannot be written', async () => {
+    const blocked = path.join(path.dirname(cacheDir), 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const logged: string[] = [];
+    const cache = createPageTreeCache(path.join(blocked, 'cache'), (message) => logged.push(message));
+    const key = { contentOrigin: 'http://content.test', root: '/r', lang: 'en' };
+    await expect(cache.write(key, PAGES)).resolves.toBeUndefined();
+    expect(await cache.read(key)).toBeUndefined();
+    expect(logged).toEqual([expect.stringContaining('cannot be kept')]);
+  });
+
+  it('should replace the kept tree when the content system gives another one', async () => {
+    const cache = createPageTreeCache(cacheDir);
+    const key = { contentOrigin: 'http://content.test', root: '/r', lang: 'en' };
+    await cache.write(key, PAGES);
+    const next = [{ ...PAGES[0], id: 'g-2' }];
+    await cache.write(key, next);
+    expect(await createPageTreeCache(cacheDir).read(key)).toEqual(next);
+    expect(keptFiles()).toHaveLength(1);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('The condition was not met in time.');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('finding the remote of a URL', () => {
   it("should read the host's scripts, style sheets and script preloads from the built page", () => {

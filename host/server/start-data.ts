@@ -11,6 +11,7 @@ import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY } from '@portal/shared/locales';
 import type { Locale } from '@portal/shared/locales';
 import type { HostServerConfig } from './config';
+import type { PageTreeCache } from './page-tree-cache';
 import { REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
 import { PRERENDERED_PAGE_SLOT, START_DATA_ELEMENT_ID } from '../src/app/start-data-shape';
@@ -297,10 +298,12 @@ export function createStartData(
   config: HostServerConfig,
   fetchImpl: Fetch = fetch,
   shell?: PrerenderedShell,
+  kept?: PageTreeCache,
 ) {
   const runtime: RuntimeConfig = config.runtime;
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
-  const pageTrees = swrCache((root, signal) =>
+  const treeKey = (root: string) => ({ contentOrigin: config.contentOrigin, root, lang: EMBEDDED_LANGUAGE });
+  const fetchPageTree = (root: string, signal: AbortSignal) =>
     fetchJson(
       fetchImpl,
       `${config.contentOrigin}/sitecore/api/graph/edge?${new URLSearchParams({ sc_apikey: config.contentApiKey })}`,
@@ -317,12 +320,32 @@ export function createStartData(
     ).then((body) => {
       const pages = (body as { data?: { item?: { pages?: unknown } } })?.data?.item?.pages;
       if (!Array.isArray(pages)) throw new Error(`No page tree at ${root}.`);
+      return pages as unknown[];
+    });
+  // The tree from the content system, kept on disk each time it changes; when the content system
+  // cannot give it, the one kept last (by this host or before its restart).
+  const pageTrees = swrCache(async (root, signal) => {
+    try {
+      const pages = await fetchPageTree(root, signal);
+      void kept?.write(treeKey(root), pages);
       return pages;
-    }),
-  );
+    } catch (error) {
+      const last = await kept?.read(treeKey(root));
+      if (last) return last;
+      throw error;
+    }
+  });
+  // A host that starts knows the kept tree at once, served stale while the content system is asked
+  // (a content system that hangs would otherwise hold the first pages back without a tree).
+  const primed = (async () => {
+    const last = await kept?.read(treeKey(runtime.contentRoot));
+    if (last && !pageTrees.has(runtime.contentRoot))
+      pageTrees.set(runtime.contentRoot, { value: last }, { ttl: 1 });
+  })();
   const cached = async (cache: ReturnType<typeof swrCache>, key: string) => (await cache.fetch(key))?.value;
 
   return async function startPage(pathname: string, cookieHeader: string | undefined): Promise<StartPage> {
+    await primed;
     const remotes = Object.entries(runtime.remotes) as Array<[RemoteName, string]>;
     const [tables, pages] = await Promise.all([
       Promise.all(

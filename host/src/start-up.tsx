@@ -1,5 +1,6 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import {
+  checkSessionWhenOnline,
   contentClient,
   contentLanguage,
   DEFAULT_LOCALE,
@@ -86,6 +87,7 @@ export async function start(): Promise<void> {
   // themselves (RequireAuth), so the check runs beside the route loading and the first paint.
   // When the page came with a session cookie, the app mounts after the check (see StartData.session).
   const session = checkSession();
+  checkSessionWhenOnline();
   // The network first: the page's code, then the routes, each in a task of its own.
   const pageCode = preloadStartPage(start?.page, runtime.remotes);
   await yieldToMain();

@@ -1,9 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  ADDRESS_COMPARERS,
+  ADDRESS_FIELDS,
   addressSchema,
   changeStartDateSchema,
   contactRequestSchema,
   insuranceRequestSchema,
+  isUnchanged,
+  NO_CHANGES_CODE,
+  NO_CHANGES_MESSAGE,
   normalizeIban,
   parseWireDate,
   paymentSchema,
@@ -29,6 +34,9 @@ const underReview = () =>
     'UNDER_REVIEW',
     'A change is under review; no further changes are possible until approval.',
   );
+
+/** A change that would leave the policy as it is (SPEC.md §8 "No changes found"): nothing is recorded. */
+const noChanges = () => new ApiError(409, NO_CHANGES_CODE, NO_CHANGES_MESSAGE);
 
 function dailyRate(policy: PolicyRow): number {
   const days =
@@ -110,6 +118,10 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     const clean = Object.fromEntries(
       Object.entries(address).filter(([, value]) => value !== undefined && value !== ''),
     );
+    // The same address again changes nothing, and with a move reason would put the policy under
+    // review for nothing.
+    if (isUnchanged(address, policy.destination_address, ADDRESS_FIELDS, ADDRESS_COMPARERS))
+      throw noChanges();
     if (address.moveReason) {
       await db.query(
         "UPDATE policies SET pending_change = $2, status = 'UNDER_REVIEW' WHERE policy_id = $1",
@@ -133,6 +145,19 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const payment = parseBody(paymentSchema, fields);
     const bank = bankDetails(payment);
+    const sameTerms =
+      payment.paymentTerm === policy.payment_term && payment.paymentMethod === policy.payment_method;
+    // Without direct debit no account is kept; with it, the same account again is no change either.
+    if (
+      sameTerms &&
+      (payment.paymentMethod !== 'DIRECT_DEBIT' ||
+        isUnchanged(bank, { iban: policy.iban, bic: policy.bic, accountHolder: policy.account_holder }, [
+          'iban',
+          'bic',
+          'accountHolder',
+        ]))
+    )
+      throw noChanges();
     await db.query(
       'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
       [policy.policy_id, payment.paymentTerm, payment.paymentMethod, bank.iban, bank.bic, bank.accountHolder],

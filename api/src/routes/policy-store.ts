@@ -30,6 +30,10 @@ export interface PolicyRow {
   total_amount: string | number;
   payment_term: RawPolicy['paymentTerm'];
   payment_method: RawPolicy['paymentMethod'];
+  /** The direct debit account as stored (electronic IBAN, BIC in capitals); null without one. */
+  iban?: string | null;
+  bic?: string | null;
+  account_holder?: string | null;
   birth_date: Date | string;
   first_name: string;
   surname: string;

@@ -5,6 +5,7 @@ import { useAuthStore } from '@portal/shared';
 import type { PublishedRoute } from '@portal/shared';
 import type { RemoteRouteTables } from '../features/remotes/remote-routes';
 import type { RemoteSlotProps } from '../features/remotes/remote-slot';
+import { FALLBACK_HOME_ROUTE } from '../features/content-routes/build-content-routes';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
 import { renderRoutes } from '../testing/render-routes';
 import { buildAppRoutes } from './routes';
@@ -242,6 +243,42 @@ describe('buildAppRoutes', () => {
       expect(router.location.pathname).toBe('/home');
     },
   );
+
+  describe('without any page tree (the content system down, none kept)', () => {
+    const renderWithoutTree = (url: string) =>
+      renderRoutes(buildAppRoutes([FALLBACK_HOME_ROUTE], TABLES, OPTIONS), url);
+
+    it.each([
+      ['/insurances', { remote: 'insurance', page: 'insurances', pageProps: {} }],
+      ['/invoices', { remote: 'billing', page: 'invoices', pageProps: {} }],
+      ['/insurances/p-1/renew', { remote: 'insurance', page: 'renew', pageProps: { policyId: 'p-1' } }],
+    ])('should open %s at its usual path for a logged-in student', async (url, expected) => {
+      useAuthStore.setState({ authenticated: true });
+      const router = renderWithoutTree(url);
+      expect(await slot()).toEqual(expected);
+      expect(router.location.pathname).toBe(url);
+    });
+
+    it('should still send a visitor to the login page', async () => {
+      const router = renderWithoutTree('/insurances');
+      expect(await slot()).toEqual({ remote: 'account', page: 'login', pageProps: {} });
+      expect(router.location.pathname).toBe('/login');
+    });
+
+    it('should still send an unknown path to /home', async () => {
+      const router = renderWithoutTree('/privacy');
+      await screen.findByText(/home page/);
+      expect(router.location.pathname).toBe('/home');
+    });
+  });
+
+  it('should not open a content page the tree does not have, when there is a tree', async () => {
+    useAuthStore.setState({ authenticated: true });
+    const withoutInvoices = CONTENT.filter((route) => route.path !== '/invoices');
+    const router = renderRoutes(buildAppRoutes(withoutInvoices, TABLES, OPTIONS), '/invoices');
+    await screen.findByText(/home page/);
+    expect(router.location.pathname).toBe('/home');
+  });
 
   it('should carry the route meta in each handle', () => {
     const handles = new Map(

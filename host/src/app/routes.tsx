@@ -3,6 +3,7 @@ import type { RouteObject } from '@portal/shared/router';
 import { NAVIGATION_CONTENT_PAGES, paths, SPEC_FIXED_ROUTES } from '@portal/shared';
 import type { PageProps, PublishedRoute, PublishedSubRoute } from '@portal/shared';
 import { RequireAuth } from '../features/auth/require-auth';
+import { hasPageTree } from '../features/content-routes/build-content-routes';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
 import { AppLayout } from '../features/layout/app-layout';
 import { ContentPage } from '../features/pages/content-page';
@@ -81,11 +82,15 @@ export function buildAppRoutes(
     routes.push({ path, handle, element: guarded(handle.requiresAuth, element) });
   };
 
+  // No page tree at all (the content system down, and none kept): a page the remotes fill in the tree
+  // opens at its usual path, `/<content page>`, so that students keep My Insurance, Invoices, Profile
+  // and Claims. With a tree, a content page that the tree does not have has no path.
+  const noPageTree = !hasPageTree(contentRoutes);
   for (const { remote, route } of declared) {
     const content =
       route.contentPage === undefined ? contentByPath.get(route.path) : contentByName.get(route.contentPage);
-    // A content page that the content tree does not have (or could not load) has no path.
-    const path = route.path ?? content?.path;
+    const path =
+      route.path ?? content?.path ?? (noPageTree && route.contentPage ? `/${route.contentPage}` : undefined);
     if (!path) continue;
     const requiresAuth =
       route.requiresAuth || (route.contentPage !== undefined && content?.requiresAuth === true);

@@ -1,4 +1,3 @@
-import { KEEP_OFFLINE_MESSAGE as SENT_BY_PAGES } from '@portal/shared';
 import { KEEP_OFFLINE_MESSAGE, readKeepOfflineRequest, remotePageUrls, strategyFor } from './routing-rules';
 
 const HOST = 'http://localhost:8080';
@@ -117,10 +116,6 @@ describe('remotePageUrls', () => {
 });
 
 describe('readKeepOfflineRequest', () => {
-  it('should be the message the pages send', () => {
-    expect(KEEP_OFFLINE_MESSAGE).toBe(SENT_BY_PAGES);
-  });
-
   it('should read a page of the portal, without its query', () => {
     const message = {
       type: KEEP_OFFLINE_MESSAGE,

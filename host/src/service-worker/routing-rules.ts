@@ -13,6 +13,9 @@
  * - `network-only`: everything else, and above all every API response (`/api/*`, `/pacos`, the
  *   content endpoint), which the worker never keeps.
  */
+
+import { KEEP_OFFLINE_MESSAGE } from '@portal/shared/keep-offline-message';
+
 export type Strategy = 'page' | 'network-first' | 'cache-first' | 'network-only';
 
 /** The request as the rules see it. */
@@ -109,8 +112,9 @@ export function remotePageUrls({ manifestUrl, manifest, pageAssets, pageChunk }:
   ];
 }
 
-/** The message a page sends to have itself kept for use without a network (`keepPageOffline` of `@portal/shared`). */
-export const KEEP_OFFLINE_MESSAGE = 'portal:keep-page-offline';
+// The message a page sends to have itself kept for use without a network (`keepPageOffline` of
+// `@portal/shared`): one definition for both sides.
+export { KEEP_OFFLINE_MESSAGE };
 
 /** What the page asks for in a {@link KEEP_OFFLINE_MESSAGE}; every field is checked, as any page may send it. */
 export type KeepOfflineRequest = {

@@ -2,6 +2,7 @@ import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
 import { keepDraftsWithSession } from '../features/claims/drafts/claim-drafts';
+import { removePassOnLogout } from '../features/emergency/remove-pass-on-logout';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
 // the texts of the current language as well as for its code.
@@ -13,6 +14,8 @@ const texts = registerNamespace('service', {
 // A claim draft belongs to the logged-in student: from the first page of this remote on, a logout
 // (on any page) removes it from the device.
 keepDraftsWithSession();
+// The same for the Emergency Pass, which is on the device for use without a network.
+removePassOnLogout();
 
 const faqCategoryPage = lazyWithTexts(texts, () =>
   import(/* webpackChunkName: "page-faq-category" */ '../features/faq/components/faq-category-page').then(

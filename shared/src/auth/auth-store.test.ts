@@ -3,8 +3,14 @@
  */
 import { emptyResponse, jsonResponse, mockFetch } from '../testing/mock-fetch';
 import type { FetchMock } from '../testing/mock-fetch';
-import { EMERGENCY_PASS_KEY } from '../emergency-pass/emergency-pass';
-import { AUTH_STORAGE_KEY, useAuthStore } from './auth-store';
+import {
+  AUTH_STORAGE_KEY,
+  checkSessionWhenOnline,
+  LAST_LOGOUT_KEY,
+  lastLogoutAt,
+  onLogout,
+  useAuthStore,
+} from './auth-store';
 
 const SIGNED_IN = { firstName: 'Anna', profileId: 'P-1' };
 
@@ -18,10 +24,14 @@ describe('useAuthStore', () => {
       apiUnavailable: false,
       username: null,
       profileId: null,
+      sessionEnd: null,
     });
   });
 
-  afterEach(() => fetchMock?.restore());
+  afterEach(() => {
+    fetchMock?.restore();
+    localStorage.clear();
+  });
 
   describe('login', () => {
     it('should send basic credentials encoded as UTF-8 and sign in', async () => {
@@ -62,16 +72,25 @@ describe('useAuthStore', () => {
       });
     });
 
-    it('should give the failed key on 401', async () => {
+    it('should give the failed key on 401, with "Invalid credentials" when the api says so', async () => {
       fetchMock = mockFetch(() => jsonResponse({ code: 'INVALID_CREDENTIALS', message: 'x' }, 401));
       const dispatched = jest.spyOn(window, 'dispatchEvent');
       await expect(useAuthStore.getState().login('a@example.com', 'wrong')).resolves.toEqual({
         ok: false,
         errorKey: 'LoginForm.errors.failed',
+        detailKey: 'errors.invalidCredentials',
       });
       expect(useAuthStore.getState().authenticated).toBe(false);
       // A wrong password is not an expired session: no redirect event.
       expect(dispatched).not.toHaveBeenCalled();
+    });
+
+    it('should give the failed key alone on a 401 of another kind', async () => {
+      fetchMock = mockFetch(() => emptyResponse(401));
+      await expect(useAuthStore.getState().login('a@example.com', 'wrong')).resolves.toEqual({
+        ok: false,
+        errorKey: 'LoginForm.errors.failed',
+      });
     });
 
     it('should set blocked on 403 ACCOUNT_BLOCKED', async () => {
@@ -251,13 +270,44 @@ describe('useAuthStore', () => {
       expect(useAuthStore.getState()).toMatchObject({ authenticated: false, sessionEnd: 'expired' });
     });
 
-    it('should become unauthenticated on a network failure', async () => {
+    it('should become unauthenticated on a network failure, without calling the session expired', async () => {
       fetchMock = mockFetch(() => {
         throw new Error('offline');
       });
       useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
       await expect(useAuthStore.getState().checkSession()).resolves.toBeUndefined();
-      expect(useAuthStore.getState().authenticated).toBe(false);
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, sessionEnd: null });
+    });
+
+    it('should not call a first visit without a session an expired one', async () => {
+      fetchMock = mockFetch(() => emptyResponse(401));
+      await useAuthStore.getState().checkSession();
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, sessionEnd: null });
+    });
+
+    it('should not call the session expired after the student logged out', async () => {
+      fetchMock = mockFetch(() => emptyResponse(401));
+      useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+      await useAuthStore.getState().logout();
+      await useAuthStore.getState().checkSession();
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, sessionEnd: 'logout' });
+    });
+  });
+
+  describe('checkSessionWhenOnline', () => {
+    it('should check the session again when the browser comes back online', async () => {
+      fetchMock = mockFetch(() => jsonResponse(SIGNED_IN));
+      const stop = checkSessionWhenOnline();
+      window.dispatchEvent(new Event('online'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(new URL(fetchMock.requests[0]?.url ?? '').pathname).toBe('/api/checksession');
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: true, username: 'Anna' });
+
+      stop();
+      window.dispatchEvent(new Event('online'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(fetchMock.requests).toHaveLength(1);
     });
   });
 
@@ -270,6 +320,11 @@ describe('useAuthStore', () => {
         profileId: null,
         sessionEnd: 'expired',
       });
+    });
+
+    it('should not say that a session expired when there was none (a 401 to a visitor)', () => {
+      useAuthStore.getState().markUnauthenticated();
+      expect(useAuthStore.getState()).toMatchObject({ authenticated: false, sessionEnd: null });
     });
   });
 
@@ -298,20 +353,52 @@ describe('useAuthStore', () => {
       });
     });
 
-    it('should remove the Emergency Pass from the device, also when the call fails', async () => {
+    it('should run every logout hook, also when the call fails or another hook throws', async () => {
       fetchMock = mockFetch(() => jsonResponse({ code: 'ERR', message: 'x', incidentId: 'I-1' }, 500));
-      localStorage.setItem(EMERGENCY_PASS_KEY, '{"version":1}');
+      const failing = jest.fn(() => {
+        throw new Error('broken feature');
+      });
+      const rejecting = jest.fn(() => Promise.reject(new Error('broken async feature')));
+      const removePass = jest.fn();
+      const unregister = [onLogout(failing), onLogout(rejecting), onLogout(removePass)];
       useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
       await useAuthStore.getState().logout();
-      expect(localStorage.getItem(EMERGENCY_PASS_KEY)).toBeNull();
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(rejecting).toHaveBeenCalledTimes(1);
+      expect(removePass).toHaveBeenCalledTimes(1);
+      unregister.forEach((stop) => stop());
     });
 
-    it('should keep the Emergency Pass when only the session ends (a 401), as it must open offline later', () => {
-      localStorage.setItem(EMERGENCY_PASS_KEY, '{"version":1}');
+    it('should run a hook no more once it is unregistered', async () => {
+      fetchMock = mockFetch(() => emptyResponse(204));
+      const hook = jest.fn();
+      const unregister = onLogout(hook);
+      unregister();
+      await useAuthStore.getState().logout();
+      expect(hook).not.toHaveBeenCalled();
+    });
+
+    it('should not run the hooks when only the session ends (a 401): what they remove must open offline later', () => {
+      const hook = jest.fn();
+      const unregister = onLogout(hook);
       useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
       useAuthStore.getState().markUnauthenticated();
-      expect(localStorage.getItem(EMERGENCY_PASS_KEY)).toBe('{"version":1}');
-      localStorage.clear();
+      expect(hook).not.toHaveBeenCalled();
+      expect(lastLogoutAt()).toBeNull();
+      unregister();
+    });
+
+    it('should record the moment of the logout on the device, for features loaded later', async () => {
+      fetchMock = mockFetch(() => emptyResponse(204));
+      expect(lastLogoutAt()).toBeNull();
+      const before = Date.now();
+      await useAuthStore.getState().logout();
+      const at = lastLogoutAt();
+      expect(at).not.toBeNull();
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at).toBeLessThanOrEqual(Date.now());
+      localStorage.setItem(LAST_LOGOUT_KEY, 'not a time');
+      expect(lastLogoutAt()).toBeNull();
     });
 
     it('should clear the session even when the call fails', async () => {

@@ -2,7 +2,6 @@ import { HTTPError } from 'ky';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-import { removeEmergencyPass } from '../emergency-pass/emergency-pass';
 import { baseHttp } from '../http/base-http';
 import { isBackendUnavailable } from '../http/backend-unavailable';
 import { readApiError } from '../http/read-api-error';
@@ -25,8 +24,83 @@ export type LoginErrorKey = Extract<
 /** Error code of a 403 for a missing or wrong anti-forgery token (CONTRACT.md, general). */
 export const XSRF_INVALID_CODE = 'XSRF_INVALID';
 
-/** Outcome of {@link AuthState.login}. */
-export type LoginResult = { ok: true } | { ok: false; errorKey: LoginErrorKey };
+/** Local storage key of the moment (ms since the epoch) of the last logout on this device. */
+export const LAST_LOGOUT_KEY = 'portal-last-logout';
+
+/**
+ * Something a feature keeps on the device for the logged-in student and removes when they log out.
+ * A hook may be asynchronous; the logout does not wait for it, and a hook that fails does not stop
+ * the others.
+ */
+export type LogoutHook = () => void | Promise<void>;
+
+const logoutHooks = new Set<LogoutHook>();
+
+/**
+ * Registers `hook` to run at every logout in this page, on whichever page the student logs out.
+ * Returns the function that unregisters it. The store knows nothing of what the hooks remove: a
+ * feature that keeps data on the device registers its own clean-up when its code is loaded, and
+ * compares its data with {@link lastLogoutAt} for a logout that happened before that.
+ */
+export function onLogout(hook: LogoutHook): () => void {
+  logoutHooks.add(hook);
+  return () => {
+    logoutHooks.delete(hook);
+  };
+}
+
+function runLogoutHooks(): void {
+  for (const hook of logoutHooks) {
+    try {
+      void Promise.resolve(hook()).catch(() => undefined);
+    } catch {
+      // One feature's clean-up failing must not keep the others' data on the device.
+    }
+  }
+}
+
+function localStore(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function recordLogout(at: number): void {
+  try {
+    localStore()?.setItem(LAST_LOGOUT_KEY, String(at));
+  } catch {
+    // Storage refused (private browsing, full): the hooks of this page still run.
+  }
+}
+
+/**
+ * When the student last logged out on this device (in any tab, before any reload), or null. Data a
+ * feature saved before then belongs to a session that has ended, even when the feature's code was
+ * not loaded in the page where the logout happened.
+ */
+export function lastLogoutAt(): number | null {
+  let stored: string | null | undefined;
+  try {
+    stored = localStore()?.getItem(LAST_LOGOUT_KEY);
+  } catch {
+    return null;
+  }
+  const at = stored ? Number(stored) : NaN;
+  return Number.isFinite(at) ? at : null;
+}
+
+/** Code of the api's 401 for a wrong e-mail address or password (CONTRACT.md, `POST /api/login`). */
+export const INVALID_CREDENTIALS_CODE = 'INVALID_CREDENTIALS';
+
+/**
+ * Outcome of {@link AuthState.login}. `detailKey` is the message of the api's own answer when it
+ * gives one (SPEC.md §8 "Invalid credentials"), shown beside the message of the status.
+ */
+export type LoginResult =
+  | { ok: true }
+  | { ok: false; errorKey: LoginErrorKey; detailKey?: Extract<CommonKey, 'errors.invalidCredentials'> };
 
 /** The persisted session fields. */
 export type AuthSession = {
@@ -56,14 +130,20 @@ export type AuthState = AuthSession & {
   sessionChecking: boolean;
   /** `POST /api/login` with basic credentials; never rejects. */
   login: (email: string, password: string) => Promise<LoginResult>;
-  /** `GET /api/checksession`; any failure leaves the store unauthenticated. Never rejects. */
+  /**
+   * `GET /api/checksession`; any failure leaves the store unauthenticated, and a 401 or 403 to a
+   * browser that had a session marks it expired. Never rejects.
+   */
   checkSession: () => Promise<void>;
   /**
-   * `GET /api/logout`; the store is cleared, and the Emergency Pass removed from the device, even when
-   * the call fails. Never rejects.
+   * `GET /api/logout`; the store is cleared, and the {@link onLogout} hooks run, even when the call
+   * fails. Never rejects.
    */
   logout: () => Promise<void>;
-  /** Forgets the session in the browser (after any 401): it has expired. */
+  /**
+   * Forgets the session in the browser (after any 401). When the browser had one, it has expired
+   * (`sessionEnd` 'expired', and the login page says so).
+   */
   markUnauthenticated: () => void;
   /** Records that the backend cannot be reached (a 404 of SPEC.md §8, or the proxy's 502–504). */
   markApiUnavailable: () => void;
@@ -123,7 +203,7 @@ let generation = 0;
  */
 export const useAuthStore = create<AuthState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       authenticated: false,
       blocked: false,
       apiUnavailable: false,
@@ -164,7 +244,9 @@ export const useAuthStore = create<AuthState>()(
         }
         if (failure.status === 401) {
           apply(SIGNED_OUT);
-          return { ok: false, errorKey: 'LoginForm.errors.failed' };
+          return failure.code === INVALID_CREDENTIALS_CODE
+            ? { ok: false, errorKey: 'LoginForm.errors.failed', detailKey: 'errors.invalidCredentials' }
+            : { ok: false, errorKey: 'LoginForm.errors.failed' };
         }
         if (isBlocked(failure)) {
           apply({ ...SIGNED_OUT, blocked: true });
@@ -187,16 +269,21 @@ export const useAuthStore = create<AuthState>()(
           if (mine === generation) set(state);
         };
         set({ sessionChecking: true });
+        // No session where the browser had none is a visitor, not an expired session.
+        const ended = () => (get().authenticated ? EXPIRED : SIGNED_OUT);
         try {
           const body: unknown = await baseHttp.get('api/checksession').json();
-          apply(isLoginResponse(body) ? signedIn(body) : EXPIRED);
+          apply(isLoginResponse(body) ? signedIn(body) : ended());
         } catch (error) {
           const failure = await describeFailure(error);
-          if (isBlocked(failure)) apply({ ...EXPIRED, blocked: true });
+          if (isBlocked(failure)) apply({ ...ended(), blocked: true });
           // A backend that cannot be reached says nothing about the session: the student stays
           // logged in in the browser, and the pages say that the service is unavailable.
           else if (failure.unavailable) apply({ apiUnavailable: true });
-          else apply(EXPIRED);
+          // No answer at all (offline): nothing is known of the session, so it has not expired; the
+          // check runs again when the browser is back online (checkSessionWhenOnline).
+          else if (failure.status === undefined) apply(SIGNED_OUT);
+          else apply(ended());
         } finally {
           set({ sessionChecking: false });
         }
@@ -206,9 +293,9 @@ export const useAuthStore = create<AuthState>()(
         const mine = (generation += 1);
         // The session ends in the browser at once and whatever the server answers (SPEC.md §4).
         set({ ...SIGNED_OUT, sessionEnd: 'logout' });
-        // The Emergency Pass holds the student's name and policy numbers: logging out takes it off
-        // the device, on whichever page the student logs out and whether or not it was ever shown.
-        removeEmergencyPass();
+        // What features keep on the device for the student goes with the session (SPEC.md §4).
+        recordLogout(Date.now());
+        runLogoutHooks();
         try {
           await baseHttp.get('api/logout');
         } catch {
@@ -220,7 +307,8 @@ export const useAuthStore = create<AuthState>()(
 
       markUnauthenticated: () => {
         generation += 1;
-        set(EXPIRED);
+        // A 401 to a visitor (a page that needs a login, opened without one) ends no session.
+        set(get().authenticated ? EXPIRED : SIGNED_OUT);
       },
 
       markApiUnavailable: () => set({ apiUnavailable: true }),
@@ -239,3 +327,14 @@ export const useAuthStore = create<AuthState>()(
     },
   ),
 );
+
+/**
+ * Checks the session again each time the browser comes back online: a page that started without a
+ * network (the Emergency Pass) could not check it, and would otherwise show a visitor's navigation
+ * to a logged-in student until a reload. Returns the function that stops it.
+ */
+export function checkSessionWhenOnline(): () => void {
+  const recheck = () => void useAuthStore.getState().checkSession();
+  window.addEventListener('online', recheck);
+  return () => window.removeEventListener('online', recheck);
+}

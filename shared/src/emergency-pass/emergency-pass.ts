@@ -2,11 +2,12 @@
  * The Emergency Pass: what a student needs in an emergency abroad when there is no network (their
  * name, policy numbers and coverage, and the 24/7 numbers), kept on the device at their request.
  *
- * It lives in `@portal/shared` (the singleton) rather than in the service remote, because every
- * logout must remove it, also on a page where the service remote was never loaded: the auth store's
- * logout calls {@link removeEmergencyPass}. It is kept in local storage, which survives a browser
- * restart and is shared by the tabs of the origin, so a logout in one tab removes it for all.
+ * It is kept in local storage, which survives a browser restart and is shared by the tabs of the
+ * origin, so a removal in one tab removes it for all. The service remote removes it at logout through
+ * the auth store's logout hook (`remove-pass-on-logout.ts` there); the auth store knows nothing of it.
  */
+
+import { KEEP_OFFLINE_MESSAGE } from './keep-offline-message';
 
 /** Local storage key of the pass. */
 export const EMERGENCY_PASS_KEY = 'portal-emergency-pass';
@@ -145,8 +146,7 @@ export function readEmergencyPass(): EmergencyPass | null {
   return lastRead.pass;
 }
 
-/** Message the host's service worker answers by keeping the files of the page that sent it. */
-export const KEEP_OFFLINE_MESSAGE = 'portal:keep-page-offline';
+export { KEEP_OFFLINE_MESSAGE };
 
 /** Which page {@link keepPageOffline} keeps: the remote that serves it and its chunk in `page-assets.json`. */
 export type OfflinePage = { remote: string; pageChunk: string };

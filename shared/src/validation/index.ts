@@ -33,6 +33,15 @@ export {
   postcodeSchema,
 } from './fields';
 export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
+export {
+  ADDRESS_COMPARERS,
+  ADDRESS_FIELDS,
+  NO_CHANGES_CODE,
+  NO_CHANGES_MESSAGE,
+  compactUpper,
+  isUnchanged,
+} from './no-changes';
+export type { Comparer } from './no-changes';
 export type { DateSchemaOptions, TextOptions } from './fields';
 export {
   PAYMENT_TERM_MIN_MONTHS,

@@ -18,6 +18,11 @@ export type ContentRoute = {
 /** The only route when the page tree cannot be loaded (SPEC.md §2). */
 export const FALLBACK_HOME_ROUTE: ContentRoute = { path: '/home', name: 'home', requiresAuth: false };
 
+/** Whether the routes came from a page tree, rather than being the fallback alone (no tree could be had). */
+export function hasPageTree(routes: readonly ContentRoute[]): boolean {
+  return routes.some((route) => route.pageId !== undefined);
+}
+
 /**
  * Slug of a page path, keeping the slashes: lower case, and every run of other characters a single
  * hyphen, e.g. `/Service Contact/FAQ & Tips` → `/service-contact/faq-tips`.

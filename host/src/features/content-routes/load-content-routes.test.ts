@@ -80,6 +80,24 @@ describe('loadContentRoutes', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("should use the host server's tree of another language when the content system cannot give its own", async () => {
+    const { client, fetchMock } = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
+    const pages = [
+      {
+        id: 'g3',
+        name: 'insurances',
+        path: `${APP_ROOT}/insurances`,
+        pageTitle: 'My Insurance',
+        pageDescription: '',
+        requiresAuth: true,
+      },
+    ];
+    const routes = await loadContentRoutes(client, APP_ROOT, 'nl', { root: APP_ROOT, lang: 'en', pages });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(routes.map((route) => route.path)).toEqual(['/insurances', '/home']);
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('should ask when the embedded tree is of another language or not a tree', async () => {
     const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: [] } } }));
     await loadContentRoutes(client, APP_ROOT, 'nl', { root: APP_ROOT, lang: 'en', pages: [] });

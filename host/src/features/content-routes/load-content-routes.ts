@@ -14,15 +14,17 @@ export async function loadContentRoutes(
   lang: string,
   embedded?: { root: string; lang: string; pages: unknown },
 ): Promise<ContentRoute[]> {
-  // The tree the host server put in the page, when it is the one asked for.
-  if (embedded && embedded.root === contentRoot && embedded.lang === lang && Array.isArray(embedded.pages)) {
+  // The tree the host server put in the page (the content system's, or the one it kept on disk).
+  let embeddedRoutes: ContentRoute[] | undefined;
+  if (embedded && embedded.root === contentRoot && Array.isArray(embedded.pages)) {
     try {
       const routes = buildContentRoutes(embedded.pages as ContentPage[], contentRoot);
-      if (routes.length > 1) return routes;
+      if (routes.length > 1) embeddedRoutes = routes;
     } catch (error) {
       console.warn('The embedded page tree is not valid; fetching it.', error);
     }
   }
+  if (embeddedRoutes && embedded?.lang === lang) return embeddedRoutes;
   try {
     const result = await client
       .query(PagesQuery, { path: contentRoot, lang }, { requestPolicy: 'network-only' })
@@ -31,6 +33,8 @@ export async function loadContentRoutes(
     if (result.error || !pages) throw result.error ?? new Error(`No page tree at ${contentRoot}.`);
     return buildContentRoutes(pages, contentRoot);
   } catch {
+    // The tree in another language has the same paths: better than no content page at all.
+    if (embeddedRoutes) return embeddedRoutes;
     console.log('No additional routes loaded');
     return [FALLBACK_HOME_ROUTE];
   }

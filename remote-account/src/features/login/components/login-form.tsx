@@ -3,7 +3,7 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
 import { paths, readRedirect, useAuthStore } from '@portal/shared';
 import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal/shared/ui';
-import type { LoginErrorKey } from '@portal/shared';
+import type { LoginResult } from '@portal/shared';
 import { loginSchema } from '@portal/shared/validation';
 
 const INITIAL = { email: '', password: '' };
@@ -15,7 +15,8 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const login = useAuthStore((state) => state.login);
   const form = useValibotForm(loginSchema, INITIAL);
-  const [failure, setFailure] = useState<LoginErrorKey | null>(null);
+  const [failure, setFailure] = useState<Extract<LoginResult, { ok: false }> | null>(null);
+  const sessionExpired = useAuthStore((state) => state.sessionEnd === 'expired');
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -25,14 +26,29 @@ export function LoginForm() {
       // Returning to the login page itself would only show "you are logged in".
       navigate(target && !target.startsWith(paths.login()) ? target : paths.insurances(), { replace: true });
     } else {
-      setFailure(outcome.errorKey);
+      setFailure(outcome);
     }
   });
 
   return (
     <>
       {/* The error Alert is role="alert" itself: an aria-live wrapper would announce it twice. */}
-      {failure ? <Alert type="error" title={t('login.failedTitle')} messages={[{ code: failure }]} /> : null}
+      {failure ? (
+        <Alert
+          type="error"
+          title={t('login.failedTitle')}
+          messages={[{ code: failure.errorKey }, ...(failure.detailKey ? [{ code: failure.detailKey }] : [])]}
+        />
+      ) : sessionExpired ? (
+        // The session ended by time or by the server, not by the student (SPEC.md §4): say why they
+        // are asked to log in again. Not after a logout, nor on a first visit.
+        <Alert
+          type="warning"
+          title={t('login.sessionExpiredTitle')}
+          messages={[{ code: 'login.sessionExpired', context: { ns: 'account' } }]}
+          closable={false}
+        />
+      ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
         <TextField
           {...form.field('email')}

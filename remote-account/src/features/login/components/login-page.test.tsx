@@ -18,6 +18,7 @@ afterEach(() => {
   fetchMock?.restore();
   fetchMock = undefined;
   useAuthStore.getState().markUnauthenticated();
+  useAuthStore.setState({ sessionEnd: null });
   sessionStorage.clear();
 });
 
@@ -94,6 +95,35 @@ describe('LoginPage', () => {
     // Announced once: the alert is not inside another live region.
     expect(alert.parentElement?.closest('[aria-live]')).toBeNull();
     expect(screen.queryByText('My Insurance page')).not.toBeInTheDocument();
+  });
+
+  it('should say "Invalid credentials" when the api answers so', async () => {
+    fetchMock = mockFetch(() =>
+      jsonResponse({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.' }, 401),
+    );
+    renderAt('/login');
+    await submit('anna.devries@example.com', 'wrong-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Username and/or password invalid.');
+    expect(alert).toHaveTextContent('Invalid credentials.');
+  });
+
+  it('should say that the session expired after the server ended it', () => {
+    useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'p-1', sessionEnd: null });
+    useAuthStore.getState().markUnauthenticated();
+    renderAt('/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has expired. Please log in again.');
+  });
+
+  it.each([
+    ['on a first visit', () => undefined],
+    ['after the student logged out', () => useAuthStore.setState({ sessionEnd: 'logout' })],
+  ])('should not say that the session expired %s', (_when, arrange) => {
+    useAuthStore.setState({ sessionEnd: null });
+    arrange();
+    renderAt('/login');
+    expect(screen.queryByText(/Your session has expired/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('should tie validation errors to the fields and send nothing', async () => {

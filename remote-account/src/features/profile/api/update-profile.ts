@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { profileSchema } from '@portal/shared/validation';
+import { isUnchanged as isSameFields, profileSchema } from '@portal/shared/validation';
 import type { Profile, ProfileUpdate } from '@portal/shared/wire';
 
 import { formToWireDate } from '../profile-dates';
@@ -34,16 +34,19 @@ export function toProfileUpdate(output: PersonalDetailsOutput): ProfileUpdate {
   return { ...output, birthDate: formToWireDate(output.birthDate) };
 }
 
+/** The fields of the personal details form, as the profile holds them. */
+const PROFILE_FIELDS = [
+  'gender',
+  'firstName',
+  'surname',
+  'birthDate',
+  'countryOfOrigin',
+  'nationality',
+] as const;
+
 /** True when the update would leave the profile as it is: then nothing is sent (SPEC.md §8 "No changes found"). */
 export function isUnchanged(update: ProfileUpdate, profile: Profile): boolean {
-  return (
-    update.gender === profile.gender &&
-    update.firstName === profile.firstName &&
-    update.surname === profile.surname &&
-    update.birthDate === profile.birthDate &&
-    update.countryOfOrigin === profile.countryOfOrigin &&
-    update.nationality === profile.nationality
-  );
+  return isSameFields(update, profile, PROFILE_FIELDS);
 }
 
 /** `POST /api/en/profiles/{profileId}/` → the saved profile. */

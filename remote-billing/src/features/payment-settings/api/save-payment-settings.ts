@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
 import { errorStatus, http, readApiError } from '@portal/shared';
-import { paymentSchema } from '@portal/shared/validation';
+import { isUnchanged, NO_CHANGES_CODE, paymentSchema } from '@portal/shared/validation';
 import type { FieldError } from '@portal/shared/wire';
 
 /** The form's values while typing: every field is text. */
@@ -38,18 +38,42 @@ export async function savePaymentSettings(policyId: string, settings: PaymentSet
   });
 }
 
-/** How a save ended: saved, refused fields, locked, under review, or another failure. */
-export type SaveStatus = 'idle' | 'saved' | 'locked' | 'underReview' | 'failed';
+/**
+ * True when the settings are the policy's own and give no bank account (SPEC.md §8 "No changes
+ * found"): nothing is sent. A bank account for direct debit is sent even for the same term and
+ * method, as the portal does not know the account on file; the api says when it is the same.
+ */
+export function isUnchangedSettings(
+  settings: PaymentSettings,
+  current: { paymentTerm: string; paymentMethod: string },
+): boolean {
+  return (
+    settings.paymentMethod !== 'DIRECT_DEBIT' &&
+    isUnchanged(settings, current, ['paymentTerm', 'paymentMethod'])
+  );
+}
+
+/** How a save ended: saved, refused fields, locked, under review, nothing changed, or another failure. */
+export type SaveStatus = 'idle' | 'saved' | 'locked' | 'underReview' | 'noChanges' | 'failed';
 
 /**
  * Saves the settings. `save` resolves to the fields the backend refused (400 with `fields`) for
  * the form to show beside them; any other outcome is in `status`.
  */
-export function useSavePaymentSettings(policyId: string) {
+export function useSavePaymentSettings(current: {
+  policyId: string;
+  paymentTerm: string;
+  paymentMethod: string;
+}) {
+  const { policyId, paymentTerm, paymentMethod } = current;
   const [status, setStatus] = useState<SaveStatus>('idle');
   const save = useCallback(
     async (settings: PaymentSettings): Promise<FieldError[]> => {
       setStatus('idle');
+      if (isUnchangedSettings(settings, { paymentTerm, paymentMethod })) {
+        setStatus('noChanges');
+        return [];
+      }
       try {
         await savePaymentSettings(policyId, settings);
         setStatus('saved');
@@ -60,11 +84,12 @@ export function useSavePaymentSettings(policyId: string) {
         if (status === 400 && body?.fields?.length) return body.fields;
         if (status === 403 && body?.code === 'PAYMENT_LOCKED') setStatus('locked');
         else if (status === 409 && body?.code === 'UNDER_REVIEW') setStatus('underReview');
+        else if (status === 409 && body?.code === NO_CHANGES_CODE) setStatus('noChanges');
         else setStatus('failed');
         return [];
       }
     },
-    [policyId],
+    [policyId, paymentTerm, paymentMethod],
   );
   return { status, save };
 }

@@ -21,7 +21,7 @@ export function PaymentSettingsForm({ policy }: PaymentSettingsFormProps) {
     accountHolder: '',
   };
   const form = useValibotForm(paymentSettingsFormSchema, initial);
-  const { status, save } = useSavePaymentSettings(policy.policyId);
+  const { status, save } = useSavePaymentSettings(policy);
   const saved = useRef<PaymentSettings | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
 
@@ -64,6 +64,8 @@ export function PaymentSettingsForm({ policy }: PaymentSettingsFormProps) {
           title={t('settings.failedTitle')}
           messages={[{ code: `settings.${status}`, context: { ns: 'billing' } }]}
         />
+      ) : status === 'noChanges' ? (
+        <Alert type="error" title={t('settings.failedTitle')} messages={[{ code: 'errors.noChanges' }]} />
       ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
         <RadioGroup {...form.field('paymentTerm')} legend={t('settings.term')} options={terms} />

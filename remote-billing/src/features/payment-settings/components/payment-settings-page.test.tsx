@@ -154,6 +154,44 @@ describe('PaymentSettingsPage', () => {
     });
   });
 
+  it('should say "We did not find any changes" and send nothing when the settings are the current ones', async () => {
+    const user = userEvent.setup();
+    serve();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Save payment settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No changes found: We did not find any changes.',
+    );
+    expect(posts()).toHaveLength(0);
+    // Back and forth to where it was is no change either; another term is.
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await user.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    expect(posts()).toHaveLength(0);
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    await user.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    await screen.findByText('Your payment settings have been saved.');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('should say "We did not find any changes" when the backend has the same bank account', async () => {
+    const user = userEvent.setup();
+    serve(
+      { ...travel, paymentTerm: 'QUARTERLY', paymentMethod: 'DIRECT_DEBIT' },
+      {
+        status: 409,
+        body: { code: 'NO_CHANGES', message: 'No changes found.' },
+      },
+    );
+    renderPage();
+    await user.type(await screen.findByLabelText(/^IBAN/), 'NL91ABNA0417164300');
+    await user.type(screen.getByLabelText('BIC'), 'ABNANL2A');
+    await user.type(screen.getByLabelText('Account holder'), 'A. de Vries');
+    await user.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We did not find any changes');
+    expect(posts()).toHaveLength(1);
+  });
+
   it('should show the fields the backend refused beside them', async () => {
     const user = userEvent.setup();
     serve(travel, {

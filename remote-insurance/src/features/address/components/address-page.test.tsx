@@ -16,10 +16,15 @@ afterEach(() => fetchMock?.restore());
 
 const SAVE = '/api/en/policies/POL-1/address';
 
-function serve(save: () => Response = () => jsonResponse({ underReview: false })) {
+const DAM_5 = { postalCode: '1012 AB', houseNumber: '5', street: 'Dam', city: 'Amsterdam', country: 'NL' };
+
+function serve(
+  save: () => Response = () => jsonResponse({ underReview: false }),
+  policy = rawPolicy({ status: 'ACTIVE' }),
+) {
   fetchMock = mockFetch((request) => {
     const url = new URL(request.url);
-    const policies = policiesAnswer(request, [rawPolicy({ status: 'ACTIVE' })]);
+    const policies = policiesAnswer(request, [policy]);
     if (policies) return policies;
     if (url.pathname === '/api/en/countries') {
       return jsonResponse([
@@ -144,6 +149,38 @@ describe('AddressPage', () => {
     expect(screen.getByLabelText('Street')).toHaveAttribute('maxlength', '60');
     expect(screen.getByLabelText('Postcode')).toHaveAttribute('maxlength', '10');
     expect(requestsTo(fetchMock?.requests ?? [], SAVE)).toHaveLength(0);
+  });
+
+  it('should say "We did not find any changes" and send nothing when the address is the current one', async () => {
+    serve(undefined, rawPolicy({ status: 'ACTIVE', destinationAddress: DAM_5 }));
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012ab');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Amsterdam'));
+    await user.type(screen.getByLabelText(/Reason for moving/), 'Nothing moved');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No changes found: We did not find any changes.',
+    );
+    expect(requestsTo(fetchMock?.requests ?? [], SAVE)).toHaveLength(0);
+
+    // Another house number is a change, and is sent.
+    await user.clear(screen.getByLabelText('House number'));
+    await user.type(screen.getByLabelText('House number'), '6');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(requestsTo(fetchMock?.requests ?? [], SAVE)).toHaveLength(1));
+  });
+
+  it('should say "We did not find any changes" when the api finds none', async () => {
+    serve(() => jsonResponse({ code: 'NO_CHANGES', message: 'No changes found.' }, 409));
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Amsterdam'));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We did not find any changes');
   });
 
   it('should show the fields the api rejected beside them', async () => {

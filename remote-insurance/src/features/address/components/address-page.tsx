@@ -10,7 +10,13 @@ import {
   TextField,
   useValibotForm,
 } from '@portal/shared/ui';
-import { MAX_LENGTHS } from '@portal/shared/validation';
+import {
+  ADDRESS_COMPARERS,
+  ADDRESS_FIELDS,
+  isUnchanged,
+  MAX_LENGTHS,
+  NO_CHANGES_CODE,
+} from '@portal/shared/validation';
 import type { Policy } from '@portal/shared/domain';
 import type { PageProps } from '@portal/shared';
 
@@ -58,7 +64,8 @@ export function AddressForm({ policy }: AddressFormProps) {
     moveReason: '',
   } satisfies AddressFormInput);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
-  const [failed, setFailed] = useState(false);
+  // Why the last save did not happen: the backend failed, or the address is the current one.
+  const [failure, setFailure] = useState<'internal' | 'noChanges' | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const confirmation = useRef<HTMLDivElement>(null);
   const { setValue } = form;
@@ -79,14 +86,21 @@ export function AddressForm({ policy }: AddressFormProps) {
   }, [outcome.kind]);
 
   const onSubmit = form.handleSubmit(async (output) => {
-    setFailed(false);
+    setFailure(null);
+    // The current address again changes nothing: say so rather than send it (SPEC.md §8).
+    if (isUnchanged(output, policy.destinationAddress, ADDRESS_FIELDS, ADDRESS_COMPARERS)) {
+      setFailure('noChanges');
+      return;
+    }
     try {
       const { underReview } = await saveAddress(policy.id, output);
       setOutcome({ kind: 'saved', underReview });
     } catch (error) {
-      const fields = errorStatus(error) === 400 ? ((await readApiError(error))?.fields ?? []) : [];
+      const body = await readApiError(error);
+      const fields = errorStatus(error) === 400 ? (body?.fields ?? []) : [];
       if (fields.length > 0) form.setServerErrors(fields);
-      else setFailed(true);
+      else
+        setFailure(errorStatus(error) === 409 && body?.code === NO_CHANGES_CODE ? 'noChanges' : 'internal');
     }
   });
 
@@ -153,8 +167,12 @@ export function AddressForm({ policy }: AddressFormProps) {
           </div>
         </dl>
       ) : null}
-      {failed ? (
-        <Alert type="error" title={t('address.failedTitle')} messages={[{ code: 'errors.internal' }]} />
+      {failure ? (
+        <Alert
+          type="error"
+          title={t('address.failedTitle')}
+          messages={[{ code: failure === 'noChanges' ? 'errors.noChanges' : 'errors.internal' }]}
+        />
       ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
         <SelectField
