@@ -103,6 +103,9 @@ export default defineConfig({
         API_RATE_LIMIT_AUTH: '10000',
         API_RATE_LIMIT_CONTENT: '100000',
         API_MAIL_LIMIT_PER_HOUR: '10000',
+        API_RATE_LIMIT_LETTERS: '10000',
+        API_RATE_LIMIT_ANONYMOUS: '10000',
+        API_CLAIMS_PER_DAY: '10000',
         GTM_ID,
         // The remotes also serve the extra hosts below.
         HOST_ORIGIN: [

@@ -12,10 +12,12 @@ import {
 } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
 import type { Principal } from '../auth/session.js';
 import type { Db } from '../db/db.js';
+import { checkStudentClaimQuota } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
 import { wireDate } from './policy-store.js';
@@ -198,6 +200,10 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
     if (!request.isMultipart()) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
     }
+    // Over the day's quota, the upload is refused before a single receipt byte is written.
+    await checkStudentClaimQuota(db, config, principal.profileId);
+    const policies = await claimablePolicies(db, principal.profileId);
+    const schema = claimSchema({ today: today(), policies });
     const fields: Record<string, string> = {};
     const uploaded: UploadedReceipt[] = [];
     const discard = () =>
@@ -218,6 +224,12 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
             part.file.resume();
             throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
           }
+          // The form's fields come before its files (the portal sends them so): a claim whose fields
+          // fail is refused at its first file, before up to 50 MB of receipts are stored for nothing.
+          if (uploaded.length === 0 && !v.safeParse(schema, fields).success) {
+            part.file.resume();
+            parseBody(schema, fields);
+          }
           await storeReceipt(db, principal, uploaded.length, part, uploaded);
         } else {
           if (!CLAIM_FIELDS.has(part.fieldname))
@@ -225,8 +237,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         }
       }
-      const policies = await claimablePolicies(db, principal.profileId);
-      const body = parseBody(claimSchema({ today: today(), policies }), fields);
+      const body = parseBody(schema, fields);
       const fileIssue = receiptIssue(
         uploaded.map((receipt) => ({ type: receipt.type ?? 'unknown', size: receipt.size })),
       );

@@ -30,6 +30,8 @@ export interface PolicyRow {
   total_amount: string | number;
   payment_term: RawPolicy['paymentTerm'];
   payment_method: RawPolicy['paymentMethod'];
+  /** The IBAN of a direct debit, in electronic form; null without one. */
+  iban?: string | null;
   birth_date: Date | string;
   first_name: string;
   surname: string;

@@ -1744,6 +1744,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     verifyProofOfCover: {
@@ -1830,6 +1831,7 @@ export interface operations {
             204: components["responses"]["NoContent"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     submitClaim: {
@@ -1858,6 +1860,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     getClaim: {
@@ -1940,6 +1943,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     payInvoice: {
