@@ -392,4 +392,45 @@ describe('host server', () => {
     expect(log).not.toContain(secret);
     expect(log).not.toContain('example.com');
   });
+
+  it('should serve no source map and no page without its headers, for generated spellings of asset paths', async () => {
+    fs.writeFileSync(
+      path.join(distDir, 'assets', 'main.1a2b3c4d.js.map'),
+      '{"sources":["/build/src/main.ts"]}',
+    );
+    const app = await server();
+    // Encoded dots and letters, doubled slashes, case and a query, over the paths of a script, its map and a missing asset.
+    const dots = ['.', '%2E', '%2e'];
+    const letters: Record<string, string[]> = { m: ['m', '%6D', 'M'], a: ['a', '%61'], p: ['p', '%70', 'P'] };
+    const slashes = ['/en/assets/', '/en//assets/', '/en/assets//'];
+    const urls = new Set<string>();
+    for (const slash of slashes)
+      for (const dot of dots)
+        for (const m of letters.m!)
+          for (const a of letters.a!)
+            for (const p of letters.p!) {
+              urls.add(`${slash}main.1a2b3c4d.js${dot}${m}${a}${p}`);
+              urls.add(`${slash}main.1a2b3c4d.js${dot}${m}${a}${p}?v=1`);
+            }
+    for (const slash of slashes)
+      for (const name of ['main.1a2b3c4d.js', 'x.js', 'x.12345678.css', 'x%2Ejs', 'm%61in.1a2b3c4d.js'])
+        urls.add(`${slash}${name}`);
+    expect(urls.size).toBeGreaterThanOrEqual(300);
+    for (const url of urls) {
+      for (const accept of ['text/html', '*/*']) {
+        const res = await app.inject({ url, headers: { accept } });
+        expect([url, res.statusCode < 500]).toEqual([url, true]);
+        expect([url, res.body.includes('/build/src/main.ts')]).toEqual([url, false]);
+        if (String(res.headers['content-type']).startsWith('text/html')) {
+          expect([url, accept, res.headers['content-security-policy']]).toEqual([
+            url,
+            accept,
+            expect.stringContaining("frame-ancestors 'none'"),
+          ]);
+          expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
+        }
+      }
+    }
+    await app.close();
+  });
 });
