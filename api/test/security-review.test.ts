@@ -6,6 +6,9 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { buildApp } from '../src/app.js';
 import { migrate } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 import { apiPaths } from '../src/paths.js';
@@ -124,6 +127,29 @@ describe('mailed tokens at rest', () => {
       payload: { password: NEW_PASSWORD },
     });
     assert.equal(activate.statusCode, 204, activate.body);
+  });
+
+  it('should log request URLs without letter codes and content API keys', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({ db: t.db, config: t.config, logger: pino({ level: 'info' }, stream) });
+    const secret = 'Zq0secret0token0Zq0secret0token0Zq0secret0';
+    await app.inject({ method: 'GET', url: `/api/verify/${secret}` });
+    await app.inject({
+      method: 'POST',
+      url: `/sitecore/api/graph/edge?sc_apikey=${secret}`,
+      payload: { query: '{ __typename }' },
+    });
+    await app.close();
+    const log = lines.join('');
+    assert.match(log, /\/api\/verify\/\[redacted\]/);
+    assert.match(log, /sc_apikey=\[redacted\]/);
+    assert.ok(!log.includes(secret), log);
   });
 
   it('should hash the tokens of links mailed before the upgrade, so that they keep working', async () => {
