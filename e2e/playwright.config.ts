@@ -105,6 +105,9 @@ export default defineConfig({
         API_MAIL_LIMIT_PER_HOUR: '10000',
         // Each browser's journeys file visitor claims, right and wrong, from one address.
         API_RATE_LIMIT_VISITOR_CLAIM: '10000',
+        API_RATE_LIMIT_LETTERS: '10000',
+        API_RATE_LIMIT_ANONYMOUS: '10000',
+        API_CLAIMS_PER_DAY: '10000',
         GTM_ID,
         // The remotes also serve the extra hosts below.
         HOST_ORIGIN: [

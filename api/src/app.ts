@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import { redactedRequestLog } from '@portal/shared/token-pages';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -42,7 +43,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Builds the Fastify app (not listening). */
 export async function buildApp({ db, config, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(typeof logger === 'boolean' ? { logger } : { loggerInstance: logger }),
+    // Every request is logged without the secrets its URL may carry (a letter's QR token, the content
+    // API key): see @portal/shared/token-pages.
+    ...(typeof logger === 'boolean'
+      ? { logger: logger && { serializers: { req: redactedRequestLog } } }
+      : { loggerInstance: logger.child({}, { serializers: { req: redactedRequestLog } }) }),
     bodyLimit: BODY_LIMIT,
     // Only these proxies may set X-Forwarded-For/-Proto (client address, https for Secure cookies).
     trustProxy: config.trustProxy,

@@ -27,10 +27,12 @@ export interface Config {
 /**
  * How many requests one client address may send per minute to the account calls (login, activation,
  * password and e-mail changes, reset requests), to the content endpoint and to the proof-of-cover check
- * (by short code, and by the QR code's token), and how many link mails one address may receive per hour.
- * Strict by default; the browser journeys, which log in many times from one address, raise them with
- * API_RATE_LIMIT_AUTH, API_RATE_LIMIT_CONTENT, API_RATE_LIMIT_VERIFY_CODE, API_RATE_LIMIT_VERIFY_LINK,
- * API_MAIL_LIMIT_PER_HOUR and API_RATE_LIMIT_VISITOR_CLAIM (claims filed without a login, per hour).
+ * (by short code, and by the QR code's token), how many link mails one address may receive per hour, and
+ * the caps on proof-of-cover letters, anonymous requests and claims. Strict by default; the browser
+ * journeys, which log in many times from one address, raise them with API_RATE_LIMIT_AUTH,
+ * API_RATE_LIMIT_CONTENT, API_RATE_LIMIT_VERIFY_CODE, API_RATE_LIMIT_VERIFY_LINK, API_MAIL_LIMIT_PER_HOUR,
+ * API_RATE_LIMIT_LETTERS, API_RATE_LIMIT_ANONYMOUS, API_CLAIMS_PER_DAY and API_RATE_LIMIT_VISITOR_CLAIM
+ * (claims filed without a login, per hour).
  */
 export interface RateLimits {
   authPerMinute: number;
@@ -45,6 +47,12 @@ export interface RateLimits {
    * pairs must not be guessed in bulk.
    */
   visitorClaimsPerHour: number;
+  /** Proof-of-cover letters one client may have made an hour: each renders a PDF and a QR code. */
+  lettersPerHour: number;
+  /** Anonymous writes (contact and insurance requests) one client may send an hour, per endpoint. */
+  anonymousWritesPerHour: number;
+  /** Claims one student may file a day: each may carry 50 MB of receipts. */
+  claimsPerDay: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -54,6 +62,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyLinkPerMinute: 60,
   mailsPerHour: 3,
   visitorClaimsPerHour: 10,
+  lettersPerHour: 20,
+  anonymousWritesPerHour: 10,
+  claimsPerDay: 10,
 };
 
 /** OWASP's scrypt cost for passwords: N = 2^17 (with r = 8, p = 1). */
@@ -116,6 +127,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'API_RATE_LIMIT_VISITOR_CLAIM',
         DEFAULT_RATE_LIMITS.visitorClaimsPerHour,
       ),
+      lettersPerHour: positiveInteger(env, 'API_RATE_LIMIT_LETTERS', DEFAULT_RATE_LIMITS.lettersPerHour),
+      anonymousWritesPerHour: positiveInteger(
+        env,
+        'API_RATE_LIMIT_ANONYMOUS',
+        DEFAULT_RATE_LIMITS.anonymousWritesPerHour,
+      ),
+      claimsPerDay: positiveInteger(env, 'API_CLAIMS_PER_DAY', DEFAULT_RATE_LIMITS.claimsPerDay),
     },
     scryptLogN: SCRYPT_LOG_N,
     graphqlIntrospection: env.API_GRAPHQL_INTROSPECTION === '1',

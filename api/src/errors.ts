@@ -10,6 +10,9 @@ export interface FieldError {
 
 /** An expected error with its status and `{code, message}` body. */
 export class ApiError extends Error {
+  /** Of a 429: seconds until the client may try again, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -53,6 +56,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      // The rate limiter sets its own; a limit counted by a route (mails, letters, claims) sets it here.
+      if (error.retryAfterSeconds !== undefined && !reply.hasHeader('retry-after')) {
+        void reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
       return reply
         .status(error.statusCode)
         .send({ code: error.code, message: error.message, ...error.extra });

@@ -36,6 +36,9 @@ export const TEST_RATE_LIMITS = {
   verifyLinkPerMinute: 100_000,
   mailsPerHour: 100_000,
   visitorClaimsPerHour: 100_000,
+  lettersPerHour: 100_000,
+  anonymousWritesPerHour: 100_000,
+  claimsPerDay: 100_000,
 };
 /** A cheap scrypt cost (N = 2^10) for tests; production uses 2^17. */
 export const TEST_SCRYPT_LOG_N = 10;

@@ -114,7 +114,7 @@ describe('lockout and password guessing', () => {
   beforeEach(() => t.reset());
   after(() => t.close());
 
-  it('should lock an unknown address after 5 failures exactly like a real one', async () => {
+  it('should make a client wait after 5 wrong passwords in a row, for an unknown address exactly like a real one', async () => {
     const pattern = async (email: string) => {
       const codes: number[] = [];
       for (let i = 0; i < 6; i += 1) codes.push((await login(t, email, 'Wrong-password-1')).statusCode);
@@ -122,13 +122,29 @@ describe('lockout and password guessing', () => {
     };
     const known = await pattern(ANNA);
     const unknown = await pattern('nobody.at.all@example.com');
-    assert.deepEqual(known, [401, 401, 401, 401, 403, 403]);
+    assert.deepEqual(known, [401, 401, 401, 401, 429, 429]);
     assert.deepEqual(unknown, known);
+    const waiting = await login(t, ANNA, DEMO_PASSWORD);
+    assert.equal(waiting.statusCode, 429, 'the right password waits too at this client');
+    assertContractBody(waiting);
+    assert.equal(waiting.headers['retry-after'], String(15 * 60));
     t.clock.now = addMinutes(t.clock.now, 16);
     assert.equal((await login(t, 'nobody.at.all@example.com', 'Wrong-password-1')).statusCode, 401);
+    assert.equal((await login(t, ANNA, DEMO_PASSWORD)).statusCode, 200);
   });
 
-  it('should count wrong X-Authorization-Password values like failed logins', async () => {
+  it('should not let wrong guesses from one client keep the student out at another', async () => {
+    for (let i = 0; i < 5; i += 1) await login(t, ANNA, 'Wrong-password-1', '203.0.113.66');
+    assert.equal((await login(t, ANNA, DEMO_PASSWORD, '203.0.113.66')).statusCode, 429);
+    assert.equal((await login(t, ANNA, DEMO_PASSWORD, '198.51.100.23')).statusCode, 200);
+    // Nor a blocked status: that is an administrator's decision, kept apart from guessing.
+    const [row] = await t.db.query<{ blocked: boolean }>('SELECT blocked FROM accounts WHERE email = $1', [
+      ANNA,
+    ]);
+    assert.equal(row?.blocked, false);
+  });
+
+  it('should count wrong X-Authorization-Password values like failed logins of that client', async () => {
     const session = await t.login(ANNA);
     const change = (current: string) =>
       t.app.inject({
@@ -139,10 +155,35 @@ describe('lockout and password guessing', () => {
       });
     const codes: number[] = [];
     for (let i = 0; i < 5; i += 1) codes.push((await change('Not-the-password-1')).statusCode);
-    assert.deepEqual(codes, [401, 401, 401, 401, 403]);
-    // Locked: even the right password is refused now, by this call and by login.
-    assert.equal((await change(DEMO_PASSWORD)).statusCode, 403);
-    assert.equal((await login(t, ANNA, DEMO_PASSWORD)).statusCode, 403);
+    assert.deepEqual(codes, [401, 401, 401, 401, 429]);
+    // This client waits now: even the right password is refused, by this call and by login.
+    assert.equal((await change(DEMO_PASSWORD)).statusCode, 429);
+    assert.equal((await login(t, ANNA, DEMO_PASSWORD)).statusCode, 429);
+  });
+
+  it('should make every client wait after 100 wrong passwords for an address in a day, until a reset link is completed', async () => {
+    for (let i = 0; i < 100; i += 1) {
+      const response = await login(t, ANNA, 'Wrong-password-1', `192.0.2.${i % 50}`);
+      assert.ok([401, 429].includes(response.statusCode), response.body);
+    }
+    const elsewhere = await login(t, ANNA, DEMO_PASSWORD, '198.51.100.99');
+    assert.equal(elsewhere.statusCode, 429, 'spread over many clients, the guessing still stops');
+    assert.ok(Number(elsewhere.headers['retry-after']) > 23 * 3600);
+    // The student proves the mailbox with a reset link and is in at once.
+    await t.app.inject({ method: 'PUT', url: `/api/accounts/${ANNA}/reset/password`, headers: XSRF_ONLY });
+    const mail = (await t.outbox()).find((m) => m.to === ANNA && m.subject === 'Set a new password');
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${ANNA}/password`,
+      headers: { ...XSRF_ONLY, 'x-authorization-token': linkToken(mail?.links[0] ?? '') },
+      payload: { password: NEW_PASSWORD },
+    });
+    assert.equal(set.statusCode, 204, set.body);
+    assert.equal((await login(t, ANNA, NEW_PASSWORD, '198.51.100.99')).statusCode, 200);
+  });
+
+  it('should still refuse an account blocked by its status with 403', async () => {
+    assert.equal((await login(t, 'blocked.user@example.com', DEMO_PASSWORD)).statusCode, 403);
   });
 
   it('should answer a reset request before any work that depends on the account', async () => {

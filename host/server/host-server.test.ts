@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -232,6 +233,24 @@ describe('host server', () => {
     await app.close();
   });
 
+  it('should send the document headers with the app page even at a script-like URL asked for as a page', async () => {
+    const app = await server();
+    for (const url of [
+      '/en/assets/x.js',
+      '/en/assets/x.12345678.css',
+      '/en/favicon.svg',
+      '/en/icons/x.png',
+    ]) {
+      const page = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['permissions-policy']).toContain('camera=()');
+    }
+    await app.close();
+  });
+
   it("should give the backends' answers a policy that loads nothing", async () => {
     const app = await server();
     const api = await app.inject({ url: '/api/checksession' });
@@ -321,12 +340,101 @@ describe('host server', () => {
 
   it('should not proxy the development outbox unless API_DEV_OUTBOX=1', async () => {
     const app = await server();
-    const closed = await app.inject({ url: '/api/dev/outbox' });
-    expect(closed.statusCode).toBe(404);
-    expect(closed.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
+    for (const url of [
+      '/api/dev/outbox',
+      '/api/dev/outbox/',
+      '/api//dev/outbox',
+      '/api/dev//outbox',
+      '/api/dev/%6Futbox',
+      '/api/dev/outbox?x=1',
+      '/api/DEV/outbox',
+      '/api/dev',
+      '/api/dev/anything',
+    ]) {
+      const closed = await app.inject({ url });
+      expect([url, closed.statusCode]).toEqual([url, 404]);
+      expect(closed.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
     await app.close();
     const dev = await server({ API_DEV_OUTBOX: '1' });
     expect((await dev.inject({ url: '/api/dev/outbox' })).json()).toMatchObject({ url: '/api/dev/outbox' });
     await dev.close();
+  });
+
+  it('should log request URLs without the tokens and keys they carry', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await createHostServer(
+      readHostConfig({
+        HOST_DIST_DIR: distDir,
+        API_ORIGIN: upstreamOrigin,
+        CONTENT_ORIGIN: upstreamOrigin,
+        CONTENT_API_KEY: 'test-key',
+      }),
+      { level: 'info', stream },
+    );
+    const secret = 'Zq0secret0token0Zq0secret0token0Zq0secret0';
+    for (const url of [
+      `/en/activate/${secret}/new.student%40example.com`,
+      `/en/setpassword/${secret}/anna%40example.com`,
+      `/en/confirm-email/${secret}/anna.new%40example.com`,
+      `/en/verify/${secret}`,
+      `/api/verify/${secret}`,
+      `/sitecore/api/graph/edge?sc_apikey=${secret}&query=x`,
+    ]) {
+      await app.inject({ url, headers: { accept: 'text/html' } });
+    }
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('/en/activate/[redacted]');
+    expect(log).toContain('sc_apikey=[redacted]');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain('example.com');
+  });
+
+  it('should serve no source map and no page without its headers, for generated spellings of asset paths', async () => {
+    fs.writeFileSync(
+      path.join(distDir, 'assets', 'main.1a2b3c4d.js.map'),
+      '{"sources":["/build/src/main.ts"]}',
+    );
+    const app = await server();
+    // Encoded dots and letters, doubled slashes, case and a query, over the paths of a script, its map and a missing asset.
+    const dots = ['.', '%2E', '%2e'];
+    const letters: Record<string, string[]> = { m: ['m', '%6D', 'M'], a: ['a', '%61'], p: ['p', '%70', 'P'] };
+    const slashes = ['/en/assets/', '/en//assets/', '/en/assets//'];
+    const urls = new Set<string>();
+    for (const slash of slashes)
+      for (const dot of dots)
+        for (const m of letters.m!)
+          for (const a of letters.a!)
+            for (const p of letters.p!) {
+              urls.add(`${slash}main.1a2b3c4d.js${dot}${m}${a}${p}`);
+              urls.add(`${slash}main.1a2b3c4d.js${dot}${m}${a}${p}?v=1`);
+            }
+    for (const slash of slashes)
+      for (const name of ['main.1a2b3c4d.js', 'x.js', 'x.12345678.css', 'x%2Ejs', 'm%61in.1a2b3c4d.js'])
+        urls.add(`${slash}${name}`);
+    expect(urls.size).toBeGreaterThanOrEqual(300);
+    for (const url of urls) {
+      for (const accept of ['text/html', '*/*']) {
+        const res = await app.inject({ url, headers: { accept } });
+        expect([url, res.statusCode < 500]).toEqual([url, true]);
+        expect([url, res.body.includes('/build/src/main.ts')]).toEqual([url, false]);
+        if (String(res.headers['content-type']).startsWith('text/html')) {
+          expect([url, accept, res.headers['content-security-policy']]).toEqual([
+            url,
+            accept,
+            expect.stringContaining("frame-ancestors 'none'"),
+          ]);
+          expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
+        }
+      }
+    }
+    await app.close();
   });
 });

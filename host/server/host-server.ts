@@ -59,6 +59,31 @@ export const CLAIM_BODY_LIMIT = 51 * 1024 * 1024;
 
 const CLAIMS_PATH = '/api/en/claims';
 
+/**
+ * A request path as the routes and the static files see it: percent-decoded, with runs of slashes as
+ * one and no trailing slash, in lower case. A check against a raw URL misses `/api/dev/%6Futbox`,
+ * `/api//dev/outbox` or `/api/dev/outbox/`, which the server behind still takes for the same path.
+ */
+export function normalizedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Not decodable: Fastify answers it with 400 itself; compared as it came.
+  }
+  return decoded
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/+$/, '$1')
+    .toLowerCase();
+}
+
+/** The api's development routes (the outbox with every mailed link), however the path is spelled. */
+export const isDevPath = (url: string): boolean => {
+  const path = normalizedPath(url);
+  return path === '/api/dev' || path.startsWith('/api/dev/');
+};
+
 /** Whether an answer is a page (the payment sandbox's form) rather than data. */
 const isPage = (contentType: unknown): boolean => String(contentType ?? '').startsWith('text/html');
 
@@ -149,7 +174,8 @@ export async function createHostServer(
       ? async (request, reply) => {
           // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
           // while the start data is read (browsers act on them over HTTP/2 and later).
-          if (earlyHints) {
+          // Not to an HTTP/1.0 client: 1xx answers are HTTP/1.1's (RFC 9110, 15.2), and some proxies break on them.
+          if (earlyHints && request.raw.httpVersion !== '1.0') {
             try {
               reply.raw.writeEarlyHints({ link: earlyHints });
             } catch (error) {
@@ -174,7 +200,9 @@ export async function createHostServer(
     setup: async (app) => {
       await app.register(helmet, securityHeaders(config.runtime));
       app.addHook('onSend', async (request, reply) => {
-        if (isBuiltAsset(request.url)) {
+        // A script's URL asked for as a page (Accept: text/html) gets the app page: that is a document, so it
+        // keeps every document header (CSP, frame-ancestors) whatever its URL looks like.
+        if (isBuiltAsset(request.url) && !isPage(reply.getHeader('content-type'))) {
           for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
         } else if (
           bodyLimitFor(request.url.split('?')[0] ?? '') !== null &&
@@ -189,6 +217,10 @@ export async function createHostServer(
 
       app.addHook('onRequest', async (request, reply) => {
         void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+        // The development outbox holds every mailed link: only reachable when the dev setting is on.
+        if (!config.devOutbox && isDevPath(request.url)) {
+          return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
+        }
         // The proxies stream bodies to the backends, so Fastify's own body limit does not apply: the
         // declared length is checked before anything is sent on, and a body of unknown length is refused.
         const limit = bodyLimitFor(request.url.split('?')[0] ?? '');
@@ -215,31 +247,30 @@ export async function createHostServer(
         return reply.type('application/json').send(runtimeJson);
       });
 
-      // The development outbox holds every mailed link: only reachable when the dev setting is on.
-      if (!config.devOutbox) {
-        app.all('/api/dev/outbox', async (_request, reply) =>
-          reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' }),
-        );
-      }
-
       const apiReplyOptions = {
         rewriteRequestHeaders: (request: { ip: string; protocol: string }, headers: IncomingHttpHeaders) =>
           forwardedRequestHeaders(headers, request),
         onError: backendUnavailable,
       };
+      // The proxy's own lines ("fetching from remote server") would log each URL again, unredacted: the
+      // request line Fastify logs (redacted) already says what was asked for.
+      const proxyLogging = { disableRequestLogging: true };
       await app.register(proxy, {
+        ...proxyLogging,
         upstream: config.apiOrigin,
         prefix: '/api',
         rewritePrefix: '/api',
         replyOptions: apiReplyOptions,
       });
       await app.register(proxy, {
+        ...proxyLogging,
         upstream: config.apiOrigin,
         prefix: '/pacos',
         rewritePrefix: '/pacos',
         replyOptions: apiReplyOptions,
       });
       await app.register(proxy, {
+        ...proxyLogging,
         upstream: config.contentOrigin,
         prefix: CONTENT_GRAPHQL_PATH,
         rewritePrefix: CONTENT_GRAPHQL_PATH,

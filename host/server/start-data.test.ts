@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -229,6 +230,26 @@ describe('the start data of a page', () => {
     expect(hints).toEqual([
       '</en/assets/main.1a2b3c4d.js>; rel=preload; as=script, </en/assets/main.5e6f7a8b.css>; rel=preload; as=style',
     ]);
+    await app.close();
+  });
+
+  it('should send no 103 Early Hints to an HTTP/1.0 client', async () => {
+    const app = await server(true);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('GET /en/login HTTP/1.0\r\nHost: localhost\r\n\r\n');
+      });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+      });
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).not.toMatch(/^HTTP\/1\.\d 103/m);
+    expect(answer).toMatch(/^HTTP\/1\.\d 200/);
     await app.close();
   });
 
@@ -535,6 +556,19 @@ describe('the shell of a URL', () => {
     expect(requestLocale('portal-locale=en-GB')).toBe('en-GB');
     expect(requestLocale('portal-locale=de')).toBe('en-GB');
     expect(requestLocale(undefined)).toBe('en-GB');
+  });
+
+  it('should put content texts with $ patterns in the start data as they are', () => {
+    const title = "Fees: $& $' $` $$ $1";
+    const template = '<html><head><title>t</title></head><body></body></html>';
+    const page = renderPage(
+      template,
+      { runtime: { remotes: {}, gtmId: null, contentRoot: '/' }, title } as never,
+      [],
+    );
+    const block = /<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect(JSON.parse(block).title).toBe(title);
+    expect(page.endsWith('</head><body></body></html>')).toBe(true);
   });
 
   it('should put the frame in the place of an unminified skeleton too', () => {

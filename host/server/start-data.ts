@@ -247,10 +247,12 @@ export function renderPage(
 ): string {
   const block = `<script type="application/json" id="${START_DATA_ELEMENT_ID}">${escapeJson(data)}</script>`;
   const links = preloads.map((preload) => preloadTag(preload, prerendered !== undefined)).join('');
-  const page = template.replace('</head>', `${links}${block}</head>`);
+  // A function, not a string: content texts may hold `$&`, `$'` or `` $` ``, which a replacement string
+  // would expand into pieces of the page and so corrupt the start data.
+  const page = template.replace('</head>', () => `${links}${block}</head>`);
   if (!prerendered || !SKELETON.test(page)) return page;
   return page
-    .replace(/<html lang=("?)[^"\s>]*\1/, `<html lang="${prerendered.locale}"`)
+    .replace(/<html lang=("?)[^"\s>]*\1/, () => `<html lang="${prerendered.locale}"`)
     .replace(SKELETON, () => `<div class="prerendered" inert>${prerendered.html}</div>`);
 }
 

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { errors } from '../errors.js';
-import { blocked } from './lockout.js';
+import { blocked } from './login-throttle.js';
 import { isRandomId } from '../input-guards.js';
 
 /** Name of the HttpOnly session cookie. */

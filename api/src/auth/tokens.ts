@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { addDays, addHours } from 'date-fns';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
@@ -12,7 +13,12 @@ const lifetime: Record<TokenKind, (from: Date) => Date> = {
   EMAIL: (from) => addHours(from, 24),
 };
 
-/** Creates a single-use token for an account. */
+/** Only the SHA-256 of a mailed token is stored: the database alone cannot make a working link. */
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a single-use token for an account; returns the token for the link, stores its hash. */
 export async function createToken(
   db: Db,
   config: Config,
@@ -22,15 +28,15 @@ export async function createToken(
 ): Promise<string> {
   const token = randomToken();
   await db.query(
-    'INSERT INTO account_tokens (token, account_id, kind, new_email, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [token, accountId, kind, newEmail ?? null, lifetime[kind](config.now())],
+    'INSERT INTO account_tokens (token_hash, account_id, kind, new_email, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [hashLinkToken(token), accountId, kind, newEmail ?? null, lifetime[kind](config.now())],
   );
   return token;
 }
 
 /** A valid (unused, unexpired) token of the given kinds. */
 export interface TokenRow {
-  token: string;
+  token_hash: string;
   account_id: string;
   kind: TokenKind;
   new_email: string | null;
@@ -46,10 +52,10 @@ export async function findToken(
   kinds: TokenKind[],
 ): Promise<TokenRow | null> {
   const rows = await db.query<TokenRow>(
-    `SELECT t.token, t.account_id, t.kind, t.new_email, a.email FROM account_tokens t
+    `SELECT t.token_hash, t.account_id, t.kind, t.new_email, a.email FROM account_tokens t
      JOIN accounts a ON a.id = t.account_id
-     WHERE t.token = $1 AND NOT t.used AND t.expires_at > $2 AND t.kind = ANY($3)`,
-    [token, config.now(), kinds],
+     WHERE t.token_hash = $1 AND NOT t.used AND t.expires_at > $2 AND t.kind = ANY($3)`,
+    [hashLinkToken(token), config.now(), kinds],
   );
   const row = rows[0];
   if (!row) return null;
@@ -57,11 +63,11 @@ export async function findToken(
   return expected?.toLowerCase() === linkEmail.toLowerCase() ? row : null;
 }
 
-/** Marks a token used; false when it was used meanwhile. */
-export async function consumeToken(db: Db, token: string): Promise<boolean> {
+/** Marks a token (named by its stored hash, {@link TokenRow.token_hash}) used; false when it was used meanwhile. */
+export async function consumeToken(db: Db, tokenHash: string): Promise<boolean> {
   const rows = await db.query(
-    'UPDATE account_tokens SET used = TRUE WHERE token = $1 AND NOT used RETURNING token',
-    [token],
+    'UPDATE account_tokens SET used = TRUE WHERE token_hash = $1 AND NOT used RETURNING token_hash',
+    [tokenHash],
   );
   return rows.length === 1;
 }

@@ -3,7 +3,7 @@ import { subHours } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
-import { checkCurrentPassword } from '../auth/lockout.js';
+import { checkCurrentPassword, clearThrottle } from '../auth/login-throttle.js';
 import { hashPassword, isCommonPassword } from '../auth/passwords.js';
 import { requirePrincipal } from '../auth/session.js';
 import { consumeToken, createToken, findToken, revokeTokens } from '../auth/tokens.js';
@@ -69,13 +69,17 @@ export async function accountRoutes(
     return (row?.count ?? 0) < config.rateLimits.mailsPerHour;
   }
 
-  /** A new password ends every mailed link that could set one again. */
+  /**
+   * A new password ends every mailed link that could act on the account again: reset and activation
+   * links, and an e-mail change started by whoever knew the old password (its link would otherwise move
+   * the account to their address after the student took it back).
+   */
   async function storePassword(tx: Db, accountId: string, passwordHash: string, extraSql = '') {
     await tx.query(`UPDATE accounts SET password_hash = $2${extraSql} WHERE id = $1`, [
       accountId,
       passwordHash,
     ]);
-    await revokeTokens(tx, accountId, ['PASSWORD', 'ACTIVATE']);
+    await revokeTokens(tx, accountId, ['PASSWORD', 'ACTIVATE', 'EMAIL']);
   }
 
   app.get<IdParams>('/api/accounts/:id/', limited, async (request) => {
@@ -86,9 +90,12 @@ export async function accountRoutes(
   app.post<IdParams>('/api/accounts/:id/activate', limited, async (request, reply) => {
     const row = await validToken(request, ['ACTIVATE']);
     const password = newPassword(request.body, { special: false });
-    if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
+    if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const passwordHash = await hashPassword(password, config.scryptLogN);
-    await db.transaction((tx) => storePassword(tx, row.account_id, passwordHash, ', activated = TRUE'));
+    await db.transaction(async (tx) => {
+      await storePassword(tx, row.account_id, passwordHash, ', activated = TRUE');
+      await clearThrottle(tx, row.email);
+    });
     return reply.status(204).send();
   });
 
@@ -128,7 +135,7 @@ export async function accountRoutes(
       const principal = await requirePrincipal(db, config, request);
       if (principal.email.toLowerCase() !== request.params.id.toLowerCase()) throw errors.forbidden();
       const password = newPassword(request.body);
-      await checkCurrentPassword(db, config, principal.accountId, currentPassword);
+      await checkCurrentPassword(db, config, request, principal, currentPassword);
       const passwordHash = await hashPassword(password, config.scryptLogN);
       // Whoever else knew the old password is signed out; this browser stays logged in.
       await db.transaction(async (tx) => {
@@ -142,12 +149,14 @@ export async function accountRoutes(
     }
     const row = await validToken(request, ['PASSWORD']);
     const password = newPassword(request.body);
-    if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
+    if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const passwordHash = await hashPassword(password, config.scryptLogN);
-    // A reset by mail link ends every session: the old password may be known to someone else.
+    // A reset by mail link ends every session: the old password may be known to someone else. It proves
+    // the mailbox too, so any wait that wrong guesses at the address caused ends with it.
     await db.transaction(async (tx) => {
-      await storePassword(tx, row.account_id, passwordHash, ', failed_logins = 0, locked_until = NULL');
+      await storePassword(tx, row.account_id, passwordHash);
       await tx.query('DELETE FROM sessions WHERE account_id = $1', [row.account_id]);
+      await clearThrottle(tx, row.email);
     });
     return reply.status(204).send();
   });
@@ -159,7 +168,8 @@ export async function accountRoutes(
     await checkCurrentPassword(
       db,
       config,
-      principal.accountId,
+      request,
+      principal,
       header(request, 'x-authorization-password') ?? '',
     );
     const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
@@ -188,7 +198,7 @@ export async function accountRoutes(
     if (newUsername.toLowerCase() !== row.new_email?.toLowerCase()) throw errors.invalidLink();
     const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
-    if (!(await consumeToken(db, row.token))) throw errors.invalidLink();
+    if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const principal = await requirePrincipal(db, config, request).catch(() => null);
     const notice: Mail = {
       to: row.email,

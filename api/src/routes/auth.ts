@@ -3,17 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, errors } from '../errors.js';
 import {
   blocked,
-  countAccountFailure,
-  countUnknownFailure,
-  isLocked,
+  checkThrottle,
+  countFailure,
+  countSuccess,
   rehashIfNeeded,
-} from '../auth/lockout.js';
+  throttleClient,
+} from '../auth/login-throttle.js';
 import { dummyHash, verifyPassword } from '../auth/passwords.js';
 import { authRateLimit } from '../rate-limits.js';
 import { endSession, findPrincipal, startSession } from '../auth/session.js';
 import type { RouteContext } from './context.js';
-
-export { LOCK_MINUTES, MAX_FAILED_LOGINS } from '../auth/lockout.js';
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid credentials.');
 
@@ -34,8 +33,6 @@ interface AccountRow {
   password_hash: string;
   activated: boolean;
   blocked: boolean;
-  failed_logins: number;
-  locked_until: Date | null;
   first_name: string;
   profile_id: string;
 }
@@ -45,6 +42,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteCont
   app.post('/api/login', { config: { rateLimit: authRateLimit(config) } }, async (request, reply) => {
     const credentials = parseBasic(request.headers.authorization);
     if (!credentials) throw invalidCredentials();
+    // A client that guessed too often waits (429), whatever it sends now; no other client does.
+    const client = throttleClient(request);
+    await checkThrottle(db, config, credentials.email, client);
     const [account] = await db.query<AccountRow>(
       `SELECT a.*, p.first_name, p.profile_id FROM accounts a JOIN profiles p ON p.account_id = a.id
        WHERE lower(a.email) = lower($1)`,
@@ -56,23 +56,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteCont
       account?.password_hash ?? dummyHash(config.scryptLogN),
     );
     if (!account) {
-      await countUnknownFailure(db, config, credentials.email);
+      await countFailure(db, config, credentials.email, client);
       throw invalidCredentials();
     }
-    const now = config.now();
-    if (account.blocked || isLocked(account.locked_until, now)) throw blocked();
+    if (account.blocked) throw blocked();
     if (!valid) {
-      await countAccountFailure(db, config, account.id);
+      await countFailure(db, config, credentials.email, client);
       throw invalidCredentials();
     }
     if (!account.activated) throw invalidCredentials();
-    // Checked again in the write: parallel wrong guesses may have locked the account since it was read.
-    const unlocked = await db.query(
-      `UPDATE accounts SET failed_logins = 0, locked_until = NULL
-       WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING id`,
-      [account.id, now],
-    );
-    if (unlocked.length === 0) throw blocked();
+    await countSuccess(db, credentials.email, client);
     await rehashIfNeeded(db, config, account.id, credentials.password, account.password_hash);
     await startSession(db, config, request, reply, account.id);
     return { firstName: account.first_name, profileId: account.profile_id };

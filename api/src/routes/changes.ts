@@ -21,6 +21,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
+import type { Mail } from '../mail/outbox.js';
+import { anonymousWriteRateLimit } from '../rate-limits.js';
+import { maskIban } from './claims.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
 import { ownPolicy, rawPolicy, wireDate } from './policy-store.js';
@@ -80,12 +83,34 @@ function bankDetails(input: { iban?: string; bic?: string; accountHolder?: strin
   };
 }
 
+/** The notice of a new IBAN: which policy, and only the end of the new account number. */
+function ibanNotice(to: string, policy: PolicyRow, iban: string): Mail {
+  const number = policy.policy_number ?? policy.application_number ?? policy.policy_id;
+  const masked = maskIban(iban);
+  const intro = `The bank account (IBAN) for the payments of your policy ${number} was changed to ${masked}.`;
+  const advice = 'If you did not do this, contact us at once.';
+  return {
+    to,
+    subject: 'Your bank account was changed',
+    text: `${intro}\n\n${advice}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${advice}</p>`,
+    links: [],
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 function serial(prefix: string): string {
   return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 /** Policy changes, contact and anonymous requests (claims: claims.ts; invoice payment: payments.ts). */
-export async function changeRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+export async function changeRoutes(
+  app: FastifyInstance,
+  { db, config, mailer }: RouteContext,
+): Promise<void> {
   const today = () => config.now();
 
   async function changeable(request: FastifyRequest<IdParams>): Promise<PolicyRow> {
@@ -158,10 +183,31 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
         ]))
     )
       throw noChanges();
-    await db.query(
-      'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
-      [policy.policy_id, payment.paymentTerm, payment.paymentMethod, bank.iban, bank.bic, bank.accountHolder],
-    );
+    // Money would go from another account: the student hears of it by mail, so that a change made by
+    // someone else with their session is noticed (as an e-mail change is told to the old address).
+    const ibanChanged = bank.iban !== null && bank.iban !== policy.iban;
+    const [owner] = ibanChanged
+      ? await db.query<{ email: string }>(
+          'SELECT a.email FROM accounts a JOIN profiles p ON p.account_id = a.id WHERE p.profile_id = $1',
+          [policy.profile_id],
+        )
+      : [];
+    const notice = owner && bank.iban ? ibanNotice(owner.email, policy, bank.iban) : null;
+    const noticeId = await db.transaction(async (tx) => {
+      await tx.query(
+        'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
+        [
+          policy.policy_id,
+          payment.paymentTerm,
+          payment.paymentMethod,
+          bank.iban,
+          bank.bic,
+          bank.accountHolder,
+        ],
+      );
+      return notice ? mailer.store(notice, tx) : null;
+    });
+    if (notice && noticeId) mailer.deliver(noticeId, notice);
     return rawPolicy(db, policy.policy_id);
   });
 
@@ -307,7 +353,9 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     return reply.status(201).send({ applicationNumber });
   });
 
-  app.post('/api/portal/contactexpats', async (request, reply) => {
+  const anonymous = { config: { rateLimit: anonymousWriteRateLimit(config) } };
+
+  app.post('/api/portal/contactexpats', anonymous, async (request, reply) => {
     const body = parseBody(contactRequestSchema, request.body);
     await db.query('INSERT INTO contact_requests (id, body, created_at) VALUES ($1, $2, $3)', [
       randomUUID(),
@@ -317,7 +365,7 @@ export async function changeRoutes(app: FastifyInstance, { db, config }: RouteCo
     return reply.status(204).send();
   });
 
-  app.post('/api/en/requests', async (request, reply) => {
+  app.post('/api/en/requests', anonymous, async (request, reply) => {
     const schema = insuranceRequestSchema({ today: today() });
     const result = v.safeParse(schema, request.body ?? {});
     if (

@@ -13,11 +13,12 @@ import {
 } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
 import type { Db } from '../db/db.js';
 import { parseBody } from '../validate.js';
+import { checkStudentClaimQuota } from '../rate-limits.js';
 import type { RouteContext } from './context.js';
 import { wireDate } from './policy-store.js';
 import { visitorClaimRateLimit } from './visitor-claim-limits.js';
@@ -242,12 +243,15 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
 
   /**
    * Reads a claim's multipart body: its text fields (only `allowed` ones) and its receipts, each stored
-   * as it streams in. `discard` removes the stored receipts of a claim that is not filed.
+   * as it streams in. `discard` removes the stored receipts of a claim that is not filed. The form's
+   * fields come before its files (the portal sends them so): fields that fail `schema` are refused at
+   * the first file, before up to 50 MB of receipts are stored for nothing.
    */
   async function readClaimParts(
     request: FastifyRequest,
     allowed: ReadonlySet<string>,
     profileId: string | null,
+    schema: v.GenericSchema,
   ) {
     if (!request.isMultipart()) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the claim as multipart/form-data.');
@@ -271,6 +275,10 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
           if (!isPlainText(part.filename)) {
             part.file.resume();
             throw errors.validation([{ field: 'receipts', code: 'validation.text.invalid' }]);
+          }
+          if (uploaded.length === 0 && !v.safeParse(schema, fields).success) {
+            part.file.resume();
+            parseBody(schema, fields);
           }
           await storeReceipt(db, profileId, uploaded.length, part, uploaded);
         } else {
@@ -331,14 +339,18 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
 
   app.post('/api/en/claims', async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);
+    // Over the day's quota, the upload is refused before a single receipt byte is written.
+    await checkStudentClaimQuota(db, config, principal.profileId);
+    const policies = await claimablePolicies(db, principal.profileId);
+    const schema = claimSchema({ today: today(), policies });
     const { fields, uploaded, discard, receiptProblem } = await readClaimParts(
       request,
       CLAIM_FIELDS,
       principal.profileId,
+      schema,
     );
     try {
-      const policies = await claimablePolicies(db, principal.profileId);
-      const body = parseBody(claimSchema({ today: today(), policies }), fields);
+      const body = parseBody(schema, fields);
       const fileIssue = receiptProblem();
       if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
       const claimNumber = await fileClaim(principal.profileId, body, uploaded, 'student');
@@ -355,18 +367,22 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
     '/api/en/visitor-claims',
     { config: { rateLimit: visitorClaimRateLimit(config) } },
     async (request, reply) => {
+      const visitorSchema = visitorClaimSchema({ today: today() });
       const { fields, uploaded, discard, receiptProblem } = await readClaimParts(
         request,
         VISITOR_CLAIM_FIELDS,
         null,
+        visitorSchema,
       );
       try {
         // The formats and the receipts first: the policy is looked up only for a claim that could be filed.
-        const visitor = parseBody(visitorClaimSchema({ today: today() }), fields);
+        const visitor = parseBody(visitorSchema, fields);
         const fileIssue = receiptProblem();
         if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
         const policy = await visitorPolicy(db, visitor.policyNumber, visitor.birthDate);
         if (!policy) throw visitorPolicyNotFound();
+        // The policyholder's own quota holds whoever files for them.
+        await checkStudentClaimQuota(db, config, policy.profileId);
         const body = parseBody(claimSchema({ today: today(), policies: [policy] }), fields);
         const claimNumber = await fileClaim(policy.profileId, body, uploaded, 'visitor');
         return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });

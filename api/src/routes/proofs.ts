@@ -6,7 +6,7 @@ import type { ProofLanguage } from '../documents/proof-letter.js';
 import type { Db } from '../db/db.js';
 import { ApiError, errors } from '../errors.js';
 import { isRandomId } from '../input-guards.js';
-import { verifyRateLimit } from '../rate-limits.js';
+import { letterRateLimit, verifyRateLimit } from '../rate-limits.js';
 import type { RouteContext } from './context.js';
 import { ownPolicy, wireDate } from './policy-store.js';
 import type { PolicyRow } from './policy-store.js';
@@ -16,6 +16,12 @@ export const SHORT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 10 characters of 31: about 49.5 bits, which the strict rate limit of the check keeps out of reach. */
 export const SHORT_CODE_LENGTH = 10;
 const SHORT_CODE = new RegExp(`^[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`);
+
+/**
+ * Letters of one policy that verify at the same time. Each live short code is one more a guesser may
+ * hit, so a new letter beyond this withdraws the oldest (which then no longer verifies).
+ */
+export const LIVE_LETTERS_PER_POLICY = 10;
 
 /** The statuses whose cover a letter can prove: in force, or starting later. */
 const PROVABLE = new Set<PolicyRow['status']>(['ACTIVE', 'NOT_ACTIVE']);
@@ -126,61 +132,70 @@ function readLanguage(body: unknown): ProofLanguage {
 export async function proofRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const today = () => wireDate(config.now());
 
-  app.post<{ Params: { id: string } }>('/api/en/policies/:id/proof', async (request, reply) => {
-    const principal = await requirePrincipal(db, config, request);
-    const policy = await ownPolicy(db, principal, request.params.id);
-    const language = readLanguage(request.body);
-    if (!PROVABLE.has(policy.status) || wireDate(policy.end_date) < today()) {
-      throw new ApiError(409, 'NO_COVER', 'This policy gives no cover that a letter could prove.');
-    }
-    const token = randomBytes(32).toString('base64url');
-    const issuedAt = config.now();
-    // A clash of two random short codes is astronomically rare; the unique index turns one into a retry.
-    let shortCode = newShortCode();
-    for (let attempt = 0; ; attempt += 1) {
-      const inserted = await db.query<{ id: string }>(
-        `INSERT INTO proofs_of_cover (id, policy_id, token_hash, short_code, language, end_date_at_issue, issued_at)
+  app.post<{ Params: { id: string } }>(
+    '/api/en/policies/:id/proof',
+    { config: { rateLimit: letterRateLimit(config) } },
+    async (request, reply) => {
+      const principal = await requirePrincipal(db, config, request);
+      const policy = await ownPolicy(db, principal, request.params.id);
+      const language = readLanguage(request.body);
+      if (!PROVABLE.has(policy.status) || wireDate(policy.end_date) < today()) {
+        throw new ApiError(409, 'NO_COVER', 'This policy gives no cover that a letter could prove.');
+      }
+      const token = randomBytes(32).toString('base64url');
+      const issuedAt = config.now();
+      // A clash of two random short codes is astronomically rare; the unique index turns one into a retry.
+      let shortCode = newShortCode();
+      for (let attempt = 0; ; attempt += 1) {
+        const inserted = await db.query<{ id: string }>(
+          `INSERT INTO proofs_of_cover (id, policy_id, token_hash, short_code, language, end_date_at_issue, issued_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (short_code) DO NOTHING RETURNING id`,
-        [
-          randomUUID(),
-          policy.policy_id,
-          hashToken(token),
-          shortCode,
-          language,
-          wireDate(policy.end_date),
-          issuedAt,
-        ],
+          [
+            randomUUID(),
+            policy.policy_id,
+            hashToken(token),
+            shortCode,
+            language,
+            wireDate(policy.end_date),
+            issuedAt,
+          ],
+        );
+        if (inserted.length > 0) break;
+        if (attempt >= 3) throw new Error('Could not find a free short code for a proof of cover.');
+        shortCode = newShortCode();
+      }
+      await db.query(
+        `DELETE FROM proofs_of_cover WHERE policy_id = $1 AND id NOT IN (
+         SELECT id FROM proofs_of_cover WHERE policy_id = $1 ORDER BY issued_at DESC, id LIMIT $2)`,
+        [policy.policy_id, LIVE_LETTERS_PER_POLICY],
       );
-      if (inserted.length > 0) break;
-      if (attempt >= 3) throw new Error('Could not find a free short code for a proof of cover.');
-      shortCode = newShortCode();
-    }
-    const printed = formatShortCode(shortCode);
-    const policyNumber = policy.policy_number ?? policy.application_number ?? policy.policy_id;
-    const pdf = await renderProofLetter({
-      language,
-      name: `${policy.first_name} ${policy.surname}`,
-      birthDate: wireDate(policy.birth_date),
-      policyNumber,
-      insuranceType: policy.insurance_type,
-      coverage: policy.coverage,
-      startDate: wireDate(policy.start_date),
-      endDate: wireDate(policy.end_date),
-      destination: policy.destination,
-      issuedOn: wireDate(issuedAt),
-      shortCode: printed,
-      verifyPageUrl: `${config.publicOrigin}/en/verify`,
-      qrUrl: `${config.publicOrigin}/en/verify/${token}`,
-    });
-    const fileName = `proof-of-cover-${policyNumber}-${language}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-    return reply
-      .status(201)
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
-      .header('Location', `/api/verify/${shortCode}`)
-      .header('X-Verification-Code', printed)
-      .send(pdf);
-  });
+      const printed = formatShortCode(shortCode);
+      const policyNumber = policy.policy_number ?? policy.application_number ?? policy.policy_id;
+      const pdf = await renderProofLetter({
+        language,
+        name: `${policy.first_name} ${policy.surname}`,
+        birthDate: wireDate(policy.birth_date),
+        policyNumber,
+        insuranceType: policy.insurance_type,
+        coverage: policy.coverage,
+        startDate: wireDate(policy.start_date),
+        endDate: wireDate(policy.end_date),
+        destination: policy.destination,
+        issuedOn: wireDate(issuedAt),
+        shortCode: printed,
+        verifyPageUrl: `${config.publicOrigin}/en/verify`,
+        qrUrl: `${config.publicOrigin}/en/verify/${token}`,
+      });
+      const fileName = `proof-of-cover-${policyNumber}-${language}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply
+        .status(201)
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Location', `/api/verify/${shortCode}`)
+        .header('X-Verification-Code', printed)
+        .send(pdf);
+    },
+  );
 
   app.get<{ Params: { code: string } }>(
     '/api/verify/:code',

@@ -20,6 +20,7 @@ export const DEMO_POSTCODES = [
 
 const TABLES = [
   'sessions',
+  'login_throttle',
   'account_tokens',
   'payments',
   'invoices',

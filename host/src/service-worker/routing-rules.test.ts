@@ -23,6 +23,25 @@ describe('strategyFor', () => {
     expect(get(url, 'navigate')).toBe('network-only');
   });
 
+  it.each([
+    '/en/activate/0123456789abcdefghijklmnopqrstuvwxyzABCDEFG/new.student%40example.com',
+    '/en/setpassword/0123456789abcdefghijklmnopqrstuvwxyzABCDEFG/anna%40example.com',
+    '/en/confirm-email/0123456789abcdefghijklmnopqrstuvwxyzABCDEFG/anna.new%40example.com',
+    '/en/verify/0123456789abcdefghijklmnopqrstuvwxyzABCDEFG',
+    '/en/Activate/0123456789abcdefghijklmnopqrstuvwxyzABCDEFG/x%40example.com?utm=1',
+  ])('should never keep a page whose URL carries a mailed token: %s', (path) => {
+    expect(get(`${HOST}${path}`, 'navigate')).toBe('network-only');
+    expect(get(`${HOST}${path}`)).toBe('network-only');
+    expect(
+      readKeepOfflineRequest({ type: KEEP_OFFLINE_MESSAGE, page: `${HOST}${path}`, urls: [] }, HOST),
+    ).toBeUndefined();
+  });
+
+  it('should still keep the pages around the token pages', () => {
+    expect(get(`${HOST}/en/verify`, 'navigate')).toBe('page');
+    expect(get(`${HOST}/en/login`, 'navigate')).toBe('page');
+  });
+
   it('should never keep anything but a GET', () => {
     expect(
       strategyFor({ url: `${HOST}/en/assets/main.0123abcd.js`, method: 'POST', mode: 'cors' }, origins),

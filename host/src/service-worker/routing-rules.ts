@@ -1,3 +1,5 @@
+import { isTokenPage } from '@portal/shared/token-pages';
+
 /**
  * How the service worker answers each request: a pure function of the URL, so the rules are tested
  * on their own (routing-rules.test.ts) and the worker only maps them onto Workbox strategies.
@@ -11,7 +13,8 @@
  * - `cache-first`: hashed assets (`name.0123abcd.js|css`) of the host and of the remotes: a new build
  *   has new names, so a kept copy is never stale.
  * - `network-only`: everything else, and above all every API response (`/api/*`, `/pacos`, the
- *   content endpoint), which the worker never keeps.
+ *   content endpoint) and every page whose URL carries a mailed token (activation, new password, e-mail
+ *   confirmation, a letter's QR code), which the worker never keeps: a token stays out of Cache Storage.
  */
 
 import { KEEP_OFFLINE_MESSAGE } from '@portal/shared/keep-offline-message';
@@ -52,6 +55,7 @@ export function strategyFor(request: RequestFacts, origins: Origins): Strategy {
     if (NEVER_KEPT.test(pathname)) return 'network-only';
     if (!pathname.startsWith(SCOPE_PATH)) return 'network-only';
     if (pathname === '/en/sw.js') return 'network-only';
+    if (isTokenPage(pathname)) return 'network-only';
     if (request.mode === 'navigate') return 'page';
     if (HASHED_ASSET.test(pathname)) return 'cache-first';
     if (HOST_METADATA.has(pathname) || pathname.startsWith('/en/icons/')) return 'network-first';
@@ -138,7 +142,8 @@ export function readKeepOfflineRequest(data: unknown, hostOrigin: string): KeepO
   } catch {
     return undefined;
   }
-  if (page.origin !== hostOrigin || !page.pathname.startsWith(SCOPE_PATH)) return undefined;
+  if (page.origin !== hostOrigin || !page.pathname.startsWith(SCOPE_PATH) || isTokenPage(page.pathname))
+    return undefined;
   page.search = '';
   page.hash = '';
   const name = (value: unknown) =>

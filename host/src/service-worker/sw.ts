@@ -9,6 +9,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { Strategy as WorkboxStrategy } from 'workbox-strategies';
 
+import { isTokenPage } from '@portal/shared/token-pages';
 import { readKeepOfflineRequest, remotePageUrls, SCOPE_PATH, strategyFor } from './routing-rules';
 import type { KeepOfflineRequest, Origins, Strategy } from './routing-rules';
 
@@ -206,17 +207,31 @@ self.addEventListener('message', (event) => {
 // A new worker takes over at once: it keeps no state of its own, and the rules above never serve
 // an old build's manifests while the network answers.
 self.addEventListener('install', () => void self.skipWaiting());
+// Pages with a mailed token that an older worker kept are dropped: the token must not stay behind.
+async function forgetTokenPages(): Promise<void> {
+  const cache = await caches.open(PAGES);
+  const kept = await cache.keys();
+  await Promise.all(
+    kept
+      .filter((request) => isTokenPage(new URL(request.url).pathname))
+      .map((request) => cache.delete(request)),
+  );
+}
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches
-      .keys()
-      .then((names) =>
-        Promise.all(
-          names
-            .filter((name) => name.startsWith(CACHE_PREFIX) && !CURRENT.has(name))
-            .map((name) => caches.delete(name)),
+    Promise.all([
+      caches
+        .keys()
+        .then((names) =>
+          Promise.all(
+            names
+              .filter((name) => name.startsWith(CACHE_PREFIX) && !CURRENT.has(name))
+              .map((name) => caches.delete(name)),
+          ),
         ),
-      ),
+      forgetTokenPages(),
+    ]),
   );
 });
 clientsClaim();

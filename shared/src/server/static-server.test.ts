@@ -28,6 +28,23 @@ describe('createStaticServer', () => {
 
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
+  it.each([
+    '/assets/main.1a2b3c4d.js.map',
+    '/assets/main.1a2b3c4d.js.ma%70',
+    '/assets/main.1a2b3c4d.js%2Emap',
+    '/assets/main.1a2b3c4d.js%2emap',
+    '/assets/main.1a2b3c4d.js.MAP',
+    '/assets//main.1a2b3c4d.js.map',
+    '/assets/main.1a2b3c4d.js.map?x=1',
+    '/assets%2Fmain.1a2b3c4d.js.map',
+  ])('should never serve a source map, however its path is spelled: %s', async (url) => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('/build/src/main.ts');
+    await app.close();
+  });
+
   it('should serve hashed assets as immutable', async () => {
     const app = await createStaticServer({ root });
     const res = await app.inject({ url: '/assets/main.1a2b3c4d.js' });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+import { redactedRequestLog } from '../routing/token-pages';
 
 /** Headers an immutable file's answer does without (see `setHeaders`). */
 const UNUSED_BY_IMMUTABLE = ['etag', 'last-modified', 'accept-ranges'] as const;
@@ -44,7 +45,20 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 const LOOKS_LIKE_FILE = /\.[a-z0-9]+$/i;
-const SOURCE_MAP = /\.map$/i;
+const SOURCE_MAP = /\.map\/*$/i;
+
+/**
+ * The path a URL names once decoded, as the static files are looked up: `x.js.ma%70` and `x.js%2Emap`
+ * are `x.js.map`. A path that cannot be decoded is checked as it came (Fastify refuses it with 400).
+ */
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 
 /**
  * A browser navigation asks for HTML; a script or stylesheet does not. The Accept header, not the
@@ -75,14 +89,21 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
   }
-  const app = Fastify({ logger, trustProxy });
+  // Every request is logged without the secrets its URL may carry (mailed tokens, the content API key).
+  const app = Fastify({
+    logger:
+      logger === true || (typeof logger === 'object' && logger !== null)
+        ? { ...(logger === true ? {} : logger), serializers: { req: redactedRequestLog } }
+        : logger,
+    trustProxy,
+  });
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers(BASELINE_SECURITY_HEADERS);
     // Source maps hold the source and the build's paths; a production build keeps them (hidden) for
     // reading stack traces, but they are never served.
-    if (SOURCE_MAP.test(request.url.split('?')[0] ?? '')) {
+    if (SOURCE_MAP.test(decodedPath(request.url))) {
       return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
     }
   });

@@ -1769,6 +1769,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     verifyProofOfCover: {
@@ -1855,6 +1856,7 @@ export interface operations {
             204: components["responses"]["NoContent"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     submitClaim: {
@@ -1883,6 +1885,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     submitVisitorClaim: {
@@ -1995,6 +1998,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
         };
     };
     payInvoice: {
