@@ -54,3 +54,11 @@ export function verifyRateLimit(config: Config): RateLimitOptions {
     timeWindow: 60_000,
   };
 }
+
+/**
+ * The passkey calls (login options and login, adding and removing a passkey): limited like the login,
+ * per call and client address, so that neither challenges nor guessed assertions can be sent in bulk.
+ */
+export function passkeyRateLimit(config: Config): RateLimitOptions {
+  return { max: config.rateLimits.authPerMinute, timeWindow: 60_000 };
+}

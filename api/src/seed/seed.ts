@@ -20,6 +20,8 @@ export const DEMO_POSTCODES = [
 
 const TABLES = [
   'sessions',
+  'passkey_challenges',
+  'passkeys',
   'account_tokens',
   'payments',
   'invoices',
