@@ -6,6 +6,8 @@ import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal
 import type { LoginErrorKey } from '@portal/shared';
 import { loginSchema } from '@portal/shared/validation';
 
+import { PasskeyLogin } from '../../passkeys/components/passkey-login';
+
 const INITIAL = { email: '', password: '' };
 
 /** E-mail + password form; on success it goes to the `redirect` parameter or My Insurance. */
@@ -17,16 +19,17 @@ export function LoginForm() {
   const form = useValibotForm(loginSchema, INITIAL);
   const [failure, setFailure] = useState<LoginErrorKey | null>(null);
 
+  const goOn = () => {
+    const target = readRedirect(searchParams);
+    // Returning to the login page itself would only show "you are logged in".
+    navigate(target && !target.startsWith(paths.login()) ? target : paths.insurances(), { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
     const outcome = await login(email, password);
-    if (outcome.ok) {
-      const target = readRedirect(searchParams);
-      // Returning to the login page itself would only show "you are logged in".
-      navigate(target && !target.startsWith(paths.login()) ? target : paths.insurances(), { replace: true });
-    } else {
-      setFailure(outcome.errorKey);
-    }
+    if (outcome.ok) goOn();
+    else setFailure(outcome.errorKey);
   });
 
   return (
@@ -38,7 +41,8 @@ export function LoginForm() {
           {...form.field('email')}
           label={t('login.email')}
           type="email"
-          autoComplete="username"
+          // `webauthn`: where the browser supports it, the portal's passkeys are offered here too.
+          autoComplete="username webauthn"
           required
         />
         <PasswordField {...form.field('password')} label={t('login.password')} required />
@@ -46,6 +50,7 @@ export function LoginForm() {
           {form.isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+      <PasskeyLogin onLoggedIn={goOn} />
       <ul className="link-list">
         <li>
           <Link to={paths.resetPassword()}>{t('login.forgotPassword')}</Link>
