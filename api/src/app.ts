@@ -20,6 +20,7 @@ import { changeRoutes } from './routes/changes.js';
 import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
+import { passkeyRoutes } from './routes/passkeys.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
 import { proofRoutes } from './routes/proofs.js';
 import { readRoutes } from './routes/reads.js';
@@ -109,6 +110,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   await app.register(metaRoutes, context);
   await app.register(authRoutes, context);
   await app.register(accountRoutes, context);
+  await app.register(passkeyRoutes, context);
   await app.register(readRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);

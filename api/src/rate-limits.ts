@@ -115,3 +115,11 @@ export async function checkStudentClaimQuota(db: Db, config: Config, profileId: 
     return { claims: row?.claims ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
   });
 }
+
+/**
+ * The passkey calls (login options and login, adding and removing a passkey): limited like the login,
+ * per call and client address, so that neither challenges nor guessed assertions can be sent in bulk.
+ */
+export function passkeyRateLimit(config: Config): RateLimitOptions {
+  return { max: config.rateLimits.authPerMinute, timeWindow: 60_000, keyGenerator: clientKey };
+}

@@ -37,22 +37,25 @@ export function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
   return { path: '/', httpOnly, sameSite: 'lax' as const, secure: isHttps(request) };
 }
 
-/** Starts a new session (256 random bits) and sets its cookie. */
+/**
+ * Starts a new session (256 random bits) and sets its cookie. A session opened with a passkey names it,
+ * so that removing the passkey ends the session (the row goes with the passkey's).
+ */
 export async function startSession(
   db: Db,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
+  passkeyId: string | null = null,
 ) {
   const id = randomBytes(32).toString('base64url');
   const now = config.now();
   await deleteExpiredSessions(db, now);
-  await db.query('INSERT INTO sessions (id, account_id, last_seen, created_at) VALUES ($1, $2, $3, $3)', [
-    id,
-    accountId,
-    now,
-  ]);
+  await db.query(
+    'INSERT INTO sessions (id, account_id, last_seen, created_at, passkey_id) VALUES ($1, $2, $3, $3, $4)',
+    [id, accountId, now, passkeyId],
+  );
   void reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, true));
 }
 

@@ -11,6 +11,7 @@ import type { TokenKind } from '../auth/tokens.js';
 import type { Db } from '../db/db.js';
 import { isRandomId } from '../input-guards.js';
 import { linkMail } from '../mail/outbox.js';
+import { withPasskeyList } from '../mail/passkey-mails.js';
 import type { Mail } from '../mail/outbox.js';
 import { authRateLimit, rateLimited } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
@@ -115,12 +116,19 @@ export async function accountRoutes(
           await revokeTokens(db, account.id, ['PASSWORD']);
           const token = await createToken(db, config, account.id, 'PASSWORD');
           const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
+          const passkeys = await db.query<{ name: string }>(
+            'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY created_at, id',
+            [account.id],
+          );
           await mailer.send(
-            linkMail(
-              account.email,
-              'Set a new password',
-              'Set a new password with this link (valid for 1 hour):',
-              link,
+            withPasskeyList(
+              linkMail(
+                account.email,
+                'Set a new password',
+                'Set a new password with this link (valid for 1 hour):',
+                link,
+              ),
+              passkeys.map((row) => row.name),
             ),
           );
         }),

@@ -21,6 +21,8 @@ export const DEMO_POSTCODES = [
 const TABLES = [
   'sessions',
   'login_throttle',
+  'passkey_challenges',
+  'passkeys',
   'account_tokens',
   'payments',
   'invoices',

@@ -70,6 +70,15 @@ describe('http', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('should leave a refused passkey login to the login page, which stays where it is', async () => {
+    fetchMock = mockFetch(() => jsonResponse({ code: 'PASSKEY_NOT_RECOGNISED', message: 'x' }, 401));
+    const listener = jest.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    await expect(http.post('api/passkeys/login', { json: {} })).rejects.toThrow();
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
   it('should keep the session on a 401 of an account link or a wrong current password', async () => {
     useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
     const listener = jest.fn();

@@ -9,8 +9,9 @@ import { isBackendUnavailable } from './backend-unavailable';
 /** Window event the host turns into a redirect to `/login?redirect=<current>`. */
 export const UNAUTHORIZED_EVENT = 'portal:unauthorized';
 
-// A 401 from these is the answer to "who am I", handled by the auth store itself.
-const AUTH_CALLS = ['/api/login', '/api/checksession'];
+// A 401 from these is the answer to "who am I", handled by the auth store itself (or, for a refused
+// passkey, by the login page, which says so and stays where it is).
+const AUTH_CALLS = ['/api/login', '/api/checksession', '/api/passkeys/login', '/api/passkeys/login/options'];
 
 function isAuthCall(url: string): boolean {
   const { pathname } = new URL(url);

@@ -18,6 +18,8 @@ export type Profile = Schemas['Profile'];
 export type ProfileUpdate = Schemas['ProfileUpdate'];
 /** Body of a successful login or session check. */
 export type LoginResponse = Schemas['LoginResponse'];
+/** A passkey of the logged-in student (`GET /api/passkeys`). */
+export type Passkey = Schemas['Passkey'];
 /** Body of every 4xx/5xx response. */
 export type ApiErrorBody = Schemas['ApiErrorBody'];
 /** One field that failed validation (`ApiErrorBody.fields`). */

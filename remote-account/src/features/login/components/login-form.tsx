@@ -6,6 +6,8 @@ import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal
 import type { LoginResult } from '@portal/shared';
 import { loginSchema } from '@portal/shared/validation';
 
+import { PasskeyLogin } from '../../passkeys/components/passkey-login';
+
 const INITIAL = { email: '', password: '' };
 
 /** E-mail + password form; on success it goes to the `redirect` parameter or My Insurance. */
@@ -18,16 +20,17 @@ export function LoginForm() {
   const [failure, setFailure] = useState<Extract<LoginResult, { ok: false }> | null>(null);
   const sessionExpired = useAuthStore((state) => state.sessionEnd === 'expired');
 
+  const goOn = () => {
+    const target = readRedirect(searchParams);
+    // Returning to the login page itself would only show "you are logged in".
+    navigate(target && !target.startsWith(paths.login()) ? target : paths.insurances(), { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
     const outcome = await login(email, password);
-    if (outcome.ok) {
-      const target = readRedirect(searchParams);
-      // Returning to the login page itself would only show "you are logged in".
-      navigate(target && !target.startsWith(paths.login()) ? target : paths.insurances(), { replace: true });
-    } else {
-      setFailure(outcome);
-    }
+    if (outcome.ok) goOn();
+    else setFailure(outcome);
   });
 
   return (
@@ -54,7 +57,8 @@ export function LoginForm() {
           {...form.field('email')}
           label={t('login.email')}
           type="email"
-          autoComplete="username"
+          // `webauthn`: where the browser supports it, the portal's passkeys are offered here too.
+          autoComplete="username webauthn"
           required
         />
         <PasswordField {...form.field('password')} label={t('login.password')} required />
@@ -62,6 +66,7 @@ export function LoginForm() {
           {form.isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+      <PasskeyLogin onLoggedIn={goOn} />
       <ul className="link-list">
         <li>
           <Link to={paths.resetPassword()}>{t('login.forgotPassword')}</Link>

@@ -7,6 +7,7 @@ import type { Country, Profile } from '@portal/shared/wire';
 
 import { useCountries } from '../api/get-countries';
 import { useProfile } from '../api/get-profile';
+import { PasskeysSection } from '../../passkeys/components/passkeys-section';
 import { countryOptions } from './country-names';
 import { EmailChangeForm } from './email-change-form';
 import { PasswordChangeForm } from './password-change-form';
@@ -23,6 +24,7 @@ function Sections({ profile, countries }: { profile: Profile; countries: readonl
       <PersonalDetails profile={profile} countries={options} />
       <EmailChangeForm username={profile.username} />
       <PasswordChangeForm username={profile.username} />
+      <PasskeysSection />
       <PolicySettings profileId={profile.profileId} />
     </>
   );
@@ -43,7 +45,7 @@ function ProfileSections({ profileId }: { profileId: string }) {
   );
 }
 
-/** The Profile page (`/profile`): personal details, e-mail, password and the policies' settings. */
+/** The Profile page (`/profile`): personal details, e-mail, password, passkeys and the policies' settings. */
 export function ProfilePage(_props: PageProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
   const headingId = useId();

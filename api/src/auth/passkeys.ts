@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { isPlainText } from '@portal/shared/validation';
+import { addMinutes } from 'date-fns';
+import * as v from 'valibot';
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import { ApiError } from '../errors.js';
+
+/** How many passkeys one student may have. */
+export const MAX_PASSKEYS = 10;
+/** How long a challenge handed to the browser may be answered. */
+export const CHALLENGE_MINUTES = 5;
+/** Longest name of a passkey. */
+export const PASSKEY_NAME_MAX = 64;
+/** The relying party's name, shown by the browser when a passkey is made. */
+export const RP_NAME = 'Student Insurance';
+
+/** What a challenge was handed out for. */
+export type ChallengePurpose = 'REGISTER' | 'LOGIN';
+
+/**
+ * The relying party as the browser sees it: the origin the portal is served from (API_PUBLIC_ORIGIN) and
+ * its host name as the rp id. A passkey made for this origin is never offered to, nor accepted from,
+ * another one: a phishing page gets nothing it could replay here.
+ */
+export function relyingParty(config: Config): { origin: string; rpId: string } {
+  const url = new URL(config.publicOrigin);
+  return { origin: url.origin, rpId: url.hostname };
+}
+
+export const passkeyRefused = () =>
+  new ApiError(401, 'PASSKEY_NOT_RECOGNISED', 'This passkey is not recognised. Log in with your password.');
+
+export const passkeyNotAdded = () =>
+  new ApiError(400, 'PASSKEY_NOT_ADDED', 'The passkey could not be added. Please try again.');
+
+export const passkeyLimit = () =>
+  new ApiError(
+    409,
+    'PASSKEY_LIMIT',
+    `You have ${MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.`,
+  );
+
+export const passkeyExists = () => new ApiError(409, 'PASSKEY_EXISTS', 'This passkey is already registered.');
+
+/** A passkey's name: plain text, trimmed, 1 to 64 characters. */
+export const passkeyNameSchema = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.nonEmpty('validation.required'),
+  v.maxLength(PASSKEY_NAME_MAX, 'validation.maxLength'),
+  v.check((value) => isPlainText(value), 'validation.text.invalid'),
+);
+
+export const renameBodySchema = v.object({ name: passkeyNameSchema });
+
+// base64url as WebAuthn's JSON forms carry it; the bounds keep junk from reaching the library.
+const b64url = (max: number) =>
+  v.pipe(
+    v.string('validation.required'),
+    v.regex(/^[A-Za-z0-9_-]*$/, 'validation.text.invalid'),
+    v.maxLength(max),
+  );
+
+/** `RegistrationResponseJSON` as far as this api needs its shape checked before the library reads it. */
+export const registrationBodySchema = v.object({
+  name: v.optional(passkeyNameSchema),
+  response: v.object({
+    id: b64url(1024),
+    rawId: b64url(1024),
+    type: v.literal('public-key'),
+    response: v.object({
+      clientDataJSON: b64url(8192),
+      attestationObject: b64url(65536),
+      transports: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(32))), v.maxLength(10))),
+    }),
+    clientExtensionResults: v.optional(v.record(v.string(), v.unknown()), {}),
+    authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
+  }),
+});
+
+/** `AuthenticationResponseJSON`, checked the same way. */
+export const authenticationBodySchema = v.object({
+  response: v.object({
+    id: b64url(1024),
+    rawId: b64url(1024),
+    type: v.literal('public-key'),
+    response: v.object({
+      clientDataJSON: b64url(8192),
+      authenticatorData: b64url(65536),
+      signature: b64url(1024),
+      userHandle: v.optional(b64url(256)),
+    }),
+    clientExtensionResults: v.optional(v.record(v.string(), v.unknown()), {}),
+    authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'])),
+  }),
+});
+
+/** The challenge a response answers, read from its clientDataJSON; null when that cannot be read. */
+export function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
+    const challenge = (data as { challenge?: unknown } | null)?.challenge;
+    return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(challenge) ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores a challenge for 5 minutes; expired ones are removed first, so the table stays small. */
+export async function storeChallenge(
+  db: Db,
+  config: Config,
+  challenge: string,
+  purpose: ChallengePurpose,
+  accountId: string | null,
+): Promise<void> {
+  const now = config.now();
+  await db.query('DELETE FROM passkey_challenges WHERE expires_at <= $1', [now]);
+  await db.query(
+    'INSERT INTO passkey_challenges (challenge, purpose, account_id, expires_at) VALUES ($1, $2, $3, $4)',
+    [challenge, purpose, accountId, addMinutes(now, CHALLENGE_MINUTES)],
+  );
+}
+
+/**
+ * Uses up a challenge: it is deleted whatever the outcome, so an answer can be checked once only (a
+ * replayed assertion finds no challenge). True when it was live, for this purpose and this account.
+ */
+export async function consumeChallenge(
+  db: Db,
+  config: Config,
+  challenge: string,
+  purpose: ChallengePurpose,
+  accountId: string | null,
+): Promise<boolean> {
+  const [row] = await db.query<{ purpose: string; account_id: string | null; expires_at: Date }>(
+    'DELETE FROM passkey_challenges WHERE challenge = $1 RETURNING purpose, account_id, expires_at',
+    [challenge],
+  );
+  return (
+    row !== undefined &&
+    row.purpose === purpose &&
+    row.account_id === accountId &&
+    new Date(row.expires_at) > config.now()
+  );
+}
+
+/** A passkey as the database keeps it. */
+export interface PasskeyRow {
+  id: string;
+  account_id: string;
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: string | number;
+  transports: string[];
+  backup_eligible: boolean;
+  backed_up: boolean;
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+/** A passkey on the wire (`Passkey` of the OpenAPI document): never its key or counter. */
+export function toWire(row: PasskeyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+    backedUp: row.backed_up,
+  };
+}
+
+/** The student's passkeys, oldest first. */
+export async function listPasskeys(db: Db, accountId: string): Promise<PasskeyRow[]> {
+  return db.query<PasskeyRow>('SELECT * FROM passkeys WHERE account_id = $1 ORDER BY created_at, id', [
+    accountId,
+  ]);
+}
+
+/** A new passkey's row id. */
+export function newPasskeyId(): string {
+  return randomUUID();
+}

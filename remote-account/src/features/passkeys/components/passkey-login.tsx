@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import { WebAuthnAbortService } from '@simplewebauthn/browser';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { errorStatus, readApiError, useAuthStore } from '@portal/shared';
+import { Alert, Button } from '@portal/shared/ui';
+
+import { loginWithPasskey, supportsPasskeyAutofill } from '../api/passkey-login';
+
+/** The 403 of a missing anti-forgery token, which says nothing about the account (CONTRACT.md). */
+const XSRF_INVALID_CODE = 'XSRF_INVALID';
+
+/** The text keys of the login page (namespace `account`) a passkey login can end with. */
+type PasskeyFailure =
+  | 'login.passkey.notRecognised'
+  | 'login.passkey.notUsed'
+  | 'login.passkey.blocked'
+  | 'login.passkey.unavailable';
+
+/** What went wrong, or null when nothing needs saying (a ceremony replaced by a newer one). */
+export async function passkeyFailureOf(error: unknown): Promise<PasskeyFailure | null> {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'AbortError') return null;
+  // The browser's own refusal: the student cancelled, or this device holds no passkey for the portal.
+  if (name === 'NotAllowedError' || name === 'InvalidStateError') return 'login.passkey.notUsed';
+  const status = errorStatus(error);
+  if (status === 401) return 'login.passkey.notRecognised';
+  if (status === 403 && (await readApiError(error))?.code !== XSRF_INVALID_CODE)
+    return 'login.passkey.blocked';
+  return 'login.passkey.unavailable';
+}
+
+export type PasskeyLoginProps = {
+  /** Called once the session is open (the page then goes where the password login goes). */
+  onLoggedIn: () => void;
+};
+
+/**
+ * "Log in with a passkey", beside the password form. Where the browser supports it, the passkeys are
+ * also offered in the e-mail field's suggestions (its autocomplete says `webauthn`); choosing one
+ * logs in the same way. A refused passkey says so and leaves the password form as it is.
+ */
+export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
+  const { t } = useTranslation('account');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<PasskeyFailure | null>(null);
+  const loggedIn = useRef(onLoggedIn);
+  loggedIn.current = onLoggedIn;
+
+  const fail = async (error: unknown) => {
+    const key = await passkeyFailureOf(error);
+    if (key === 'login.passkey.blocked') useAuthStore.setState({ blocked: true });
+    if (key) setFailure(key);
+  };
+
+  useEffect(() => {
+    let active = true;
+    void supportsPasskeyAutofill().then(async (supported) => {
+      if (!supported || !active) return;
+      try {
+        await loginWithPasskey({ autofill: true });
+        if (active) loggedIn.current();
+      } catch (error) {
+        // Picking nothing from the suggestions is no failure; a refused passkey is.
+        if (active && (await passkeyFailureOf(error)) !== 'login.passkey.notUsed') await fail(error);
+      }
+    });
+    return () => {
+      active = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, []);
+
+  const onClick = async () => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await loginWithPasskey();
+      loggedIn.current();
+    } catch (error) {
+      await fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="passkey-login">
+      {failure ? (
+        <Alert type="error" title={t('login.failedTitle')} messages={[{ code: t(failure) }]} />
+      ) : null}
+      <p className="passkey-login__or">{t('login.passkey.or')}</p>
+      <Button type="button" variant="secondary" onClick={onClick} busy={busy}>
+        {busy ? t('login.passkey.waiting') : t('login.passkey.button')}
+      </Button>
+    </div>
+  );
+}
