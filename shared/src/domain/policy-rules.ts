@@ -91,11 +91,11 @@ function managedReason(policy: PolicyRulesInput): PolicyChangeReason | null {
   return policy.customerType === 'INSTITUTE_STUDENT_PAYS' ? 'institute' : 'notEditable';
 }
 
-/** SPEC.md §6: who pays decides first (and so whom to contact), then how. */
+/** SPEC.md §6, in its order: paid by credit card, by the institute, or by the student via the institution. */
 function paymentReason(policy: PolicyRulesInput): PolicyChangeReason | null {
+  if (policy.paymentMethod === 'CREDITCARD') return 'paidByCreditCard';
   if (policy.customerType === 'INSTITUTE') return 'paidByInstitute';
   if (policy.customerType === 'INSTITUTE_STUDENT_PAYS') return 'paidViaInstitution';
-  if (policy.paymentMethod === 'CREDITCARD') return 'paidByCreditCard';
   return null;
 }
 
@@ -118,7 +118,8 @@ function paymentReason(policy: PolicyRulesInput): PolicyChangeReason | null {
  * Order, the same for every change: the status first (under review, disapproved, expired,
  * cancelled: nothing to change, whoever arranged it), then who manages or pays it, then the
  * change's own condition (a start date only before the start, a renewal only when the backend
- * offers one, payment settings not when paid by credit card). Personal details belong to the
+ * offers one). The payment locks follow SPEC.md §6's order: a credit card first (whoever pays,
+ * the card is why), then the institute, then via the institution. Personal details belong to the
  * student, not to one period of cover, so only an `INSTITUTE` policy locks them.
  *
  * @param today - the day the start-date rule compares with (local calendar day).
