@@ -22,7 +22,7 @@ async function annasTravelPolicy(page: Page): Promise<WirePolicy> {
 
 async function openTravelDocuments(page: Page) {
   await page.goto('/en/insurances');
-  const card = page.getByRole('main').getByRole('article', { name: 'Travel insurance' });
+  const card = page.getByRole('main').getByRole('article', { name: 'Travel' });
   await card.getByRole('button', { name: 'Show details' }).click();
   return card;
 }
