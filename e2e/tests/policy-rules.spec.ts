@@ -88,11 +88,6 @@ test.describe('one set of policy rules: an editable policy paid via the institut
     await switchToDutch(page);
     await expect(main.getByText('Je betaalt deze polis via je onderwijsinstelling.')).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
-    await page.goto('/nl/insurances');
-    await expect(
-      page.getByText(/Betaalinstellingen: je betaalt deze polis via je onderwijsinstelling/),
-    ).toBeVisible();
-    await expectNoAxeViolations(page, consoleGuard);
   });
 
   test('the api allows what the rules allow and refuses what they refuse', async ({ page }) => {
