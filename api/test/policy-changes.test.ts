@@ -225,6 +225,96 @@ describe('policy changes', () => {
     });
   });
 
+  describe('the shared policy rules', () => {
+    it('should let Sofia change her own policy paid via the institution, except how she pays', async () => {
+      const sofia = await t.login('sofia.rossi@example.com');
+      const id = 'POL-1006-H';
+      const moved = await post(`/api/en/policies/${id}/address`, sofia, { id, ...address });
+      assert.equal(moved.statusCode, 200, moved.body);
+      assert.deepEqual(moved.json(), { underReview: false });
+      const quote = await post(`/api/en/policies/${id}/calculate`, sofia, {
+        id,
+        kind: 'STARTDATE',
+        startDate: day(25),
+      });
+      assert.equal(quote.statusCode, 200, quote.body);
+      const started = await post(`/api/en/policies/${id}/changestartdate`, sofia, { id, startDate: day(25) });
+      assert.equal(started.statusCode, 200, started.body);
+      assert.equal(started.json().startDate, day(25));
+      const payment = await post(`/api/en/policies/${id}/payment`, sofia, {
+        id,
+        paymentTerm: 'YEARLY',
+        paymentMethod: 'BANK_TRANSFER',
+      });
+      assert.equal(payment.statusCode, 403);
+      assert.equal(payment.json().code, 'PAYMENT_LOCKED');
+      const renewal = await post(`/api/en/policies/${id}/calculate`, sofia, {
+        id,
+        kind: 'ADDPERIOD',
+        endDate: day(500),
+        paymentTerm: 'YEARLY',
+      });
+      assert.equal(renewal.statusCode, 403);
+      assert.equal(renewal.json().code, 'NOT_RENEWABLE');
+      const ended = await post(`/api/en/policies/${id}/terminate`, sofia, {
+        id,
+        endDate: day(100),
+        reason: 'Leaving',
+      });
+      assert.equal(ended.statusCode, 200, ended.body);
+      assert.equal(ended.json().endDate, day(100));
+      const details = await t.request({
+        method: 'POST',
+        url: '/api/en/profiles/P-1006/',
+        headers: authHeaders(sofia),
+        payload: {
+          gender: 'FEMALE',
+          firstName: 'Sofia',
+          surname: 'Rossi-Bianchi',
+          birthDate: '2003-11-05',
+          countryOfOrigin: 'IT',
+          nationality: 'IT',
+        },
+      });
+      assert.equal(details.statusCode, 200, details.body);
+      assert.equal(details.json().surname, 'Rossi-Bianchi');
+    });
+
+    it('should refuse every change of a disapproved, expired or cancelled policy with 409 POLICY_ENDED', async () => {
+      const chen = await t.login('chen.li@example.com');
+      for (const id of ['POL-1003-4', 'POL-1003-5', 'POL-1003-6']) {
+        for (const [change, body] of [
+          ['address', address],
+          ['terminate', { endDate: day(30), reason: 'Leaving' }],
+          ['payment', { paymentTerm: 'YEARLY', paymentMethod: 'BANK_TRANSFER' }],
+        ] as const) {
+          const response = await post(`/api/en/policies/${id}/${change}`, chen, { id, ...body });
+          assert.equal(response.statusCode, 409, `${id} ${change}`);
+          assert.equal(response.json().code, 'POLICY_ENDED', `${id} ${change}`);
+        }
+      }
+    });
+
+    it('should not let Ben change his personal details, which his institute manages', async () => {
+      const ben = await t.login('ben.okafor@example.com');
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/en/profiles/P-1002/',
+        headers: authHeaders(ben),
+        payload: {
+          gender: 'MALE',
+          firstName: 'Ben',
+          surname: 'Other',
+          birthDate: '2001-09-30',
+          countryOfOrigin: 'NG',
+          nationality: 'NG',
+        },
+      });
+      assert.equal(response.statusCode, 403);
+      assert.equal(response.json().code, 'INSTITUTE_MANAGED');
+    });
+  });
+
   describe('calculate', () => {
     it('should price a start date change as extra or fewer covered days', async () => {
       const earlier = await post('/api/en/policies/POL-1001-S/calculate', anna, {

@@ -38,4 +38,5 @@ export const USERS = {
   chen: 'chen.li@example.com',
   blocked: 'blocked.user@example.com',
   newStudent: 'new.student@example.com',
+  sofia: 'sofia.rossi@example.com',
 } as const;

@@ -16,6 +16,8 @@ import {
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
+import { policyChangeReason } from '@portal/shared/domain';
+import type { PolicyChange, PolicyChangeReason } from '@portal/shared/domain';
 import { addDays, addYears, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -26,7 +28,7 @@ import { anonymousWriteRateLimit } from '../rate-limits.js';
 import { maskIban } from './claims.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
-import { ownPolicy, rawPolicy, wireDate } from './policy-store.js';
+import { ownPolicy, rawPolicy, toRawPolicy, wireDate } from './policy-store.js';
 import type { PolicyRow } from './policy-store.js';
 
 type IdParams = { Params: { id: string } };
@@ -40,6 +42,35 @@ const underReview = () =>
 
 /** A change that would leave the policy as it is (SPEC.md §8 "No changes found"): nothing is recorded. */
 const noChanges = () => new ApiError(409, NO_CHANGES_CODE, NO_CHANGES_MESSAGE);
+/** The answer to a change the policy rules refuse (CONTRACT.md error body). */
+export function refusal(reason: PolicyChangeReason): ApiError {
+  switch (reason) {
+    case 'underReview':
+      return underReview();
+    case 'disapproved':
+    case 'expired':
+    case 'cancelled':
+      return new ApiError(409, 'POLICY_ENDED', 'This policy has ended; it can no longer be changed.');
+    case 'institute':
+      return new ApiError(
+        403,
+        'INSTITUTE_MANAGED',
+        'Your institution manages this policy; please contact it.',
+      );
+    case 'notEditable':
+      return new ApiError(403, 'NOT_EDITABLE', 'This policy cannot be changed online; please contact us.');
+    case 'alreadyStarted':
+      return new ApiError(422, 'START_DATE_RULE', 'The start date cannot be changed to this date.', {
+        fields: [{ field: 'startDate', code: 'validation.startDate.started' }],
+      });
+    case 'notRenewable':
+      return new ApiError(403, 'NOT_RENEWABLE', 'This policy cannot be renewed.');
+    case 'paidByCreditCard':
+    case 'paidByInstitute':
+    case 'paidViaInstitution':
+      return new ApiError(403, 'PAYMENT_LOCKED', 'Payment settings cannot be changed for this policy.');
+  }
+}
 
 function dailyRate(policy: PolicyRow): number {
   const days =
@@ -120,24 +151,17 @@ export async function changeRoutes(
     return policy;
   }
 
-  function assertEditable(policy: PolicyRow): void {
-    if (policy.customer_type === 'INSTITUTE' || !policy.editable) {
-      throw new ApiError(
-        403,
-        'INSTITUTE_MANAGED',
-        'Your institution manages this policy; please contact it.',
-      );
-    }
-    assertNotUnderReview(policy);
+  /**
+   * Refuses a change the shared policy rules refuse, with the answer the portal expects for the
+   * reason, so that the api never allows what a card or the Profile page does not offer.
+   */
+  function assertAllowed(policy: PolicyRow, change: PolicyChange): void {
+    const reason = policyChangeReason(toRawPolicy(policy, []), change, today());
+    if (reason) throw refusal(reason);
   }
-
-  function assertNotUnderReview(policy: PolicyRow): void {
-    if (policy.status === 'UNDER_REVIEW' || policy.status === 'UNDER_REVIEW_NEW') throw underReview();
-  }
-
   app.post<IdParams>('/api/en/policies/:id/address', async (request) => {
     const policy = await changeable(request);
-    assertEditable(policy);
+    assertAllowed(policy, 'address');
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const address = parseBody(addressSchema, fields);
     const clean = Object.fromEntries(
@@ -163,10 +187,7 @@ export async function changeRoutes(
 
   app.post<IdParams>('/api/en/policies/:id/payment', async (request) => {
     const policy = await changeable(request);
-    if (policy.payment_method === 'CREDITCARD' || policy.customer_type !== 'INDIVIDUAL') {
-      throw new ApiError(403, 'PAYMENT_LOCKED', 'Payment settings cannot be changed for this policy.');
-    }
-    assertNotUnderReview(policy);
+    assertAllowed(policy, 'paymentSettings');
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const payment = parseBody(paymentSchema, fields);
     const bank = bankDetails(payment);
@@ -231,6 +252,14 @@ export async function changeRoutes(
   app.post<IdParams>('/api/en/policies/:id/calculate', async (request) => {
     const policy = await changeable(request);
     const body = parseBody(calculateSchema, request.body);
+    // A quote only for a change the student may make: the same rules as the change itself. A start
+    // date that has passed is left to the schema, which names the field like the other date rules.
+    const reason = policyChangeReason(
+      toRawPolicy(policy, []),
+      body.kind === 'STARTDATE' ? 'startDate' : 'renew',
+      today(),
+    );
+    if (reason && reason !== 'alreadyStarted') throw refusal(reason);
     const dates = policyDates(policy);
     const rate = dailyRate(policy);
     let days: number;
@@ -255,7 +284,7 @@ export async function changeRoutes(
 
   app.post<IdParams>('/api/en/policies/:id/changestartdate', async (request) => {
     const policy = await changeable(request);
-    assertEditable(policy);
+    assertAllowed(policy, 'startDate');
     const dates = policyDates(policy);
     const result = v.safeParse(changeStartDateSchema(dates, { today: today() }), request.body);
     if (!result.success) {
@@ -278,7 +307,7 @@ export async function changeRoutes(
 
   app.post<IdParams>('/api/en/policies/:id/terminate', async (request) => {
     const policy = await changeable(request);
-    assertEditable(policy);
+    assertAllowed(policy, 'terminate');
     const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const body = parseBody(terminationSchema(dates, { today: today() }), fields);
@@ -295,8 +324,7 @@ export async function changeRoutes(
 
   app.post<IdParams>('/api/en/policies/:id/addperiod', async (request, reply) => {
     const policy = await changeable(request);
-    if (!policy.renewable) throw new ApiError(403, 'NOT_RENEWABLE', 'This policy cannot be renewed.');
-    assertNotUnderReview(policy);
+    assertAllowed(policy, 'renew');
     const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const body = parseBody(renewalSchema(dates, { today: today() }), fields);

@@ -1,3 +1,4 @@
+import { policyChangeReason } from '@portal/shared/domain';
 import { lookupHouseNumberSchema, postcodeSchema, profileSchema } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import countries from 'i18n-iso-countries';
@@ -68,7 +69,12 @@ export async function readRoutes(app: FastifyInstance, { db, config }: RouteCont
   app.post<ProfileParams>('/api/en/profiles/:profileId/', async (request) => {
     await owner(request);
     const current = await profile(request.params.profileId);
-    if (current.editable !== 'true') {
+    // The profile's own flag, and the shared policy rules: an institute policy locks the details too.
+    const policies = await listPolicies(db, request.params.profileId);
+    const managedByPolicy = policies.some(
+      (policy) => policyChangeReason(policy, 'personalDetails', config.now()) !== null,
+    );
+    if (current.editable !== 'true' || managedByPolicy) {
       throw new ApiError(
         403,
         'INSTITUTE_MANAGED',

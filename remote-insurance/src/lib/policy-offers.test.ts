@@ -43,10 +43,11 @@ describe('policyOffers', () => {
     });
   });
 
-  it('should not offer payment settings when paid by credit card', () => {
-    expect(policyOffers(policy({ paymentMethod: 'CREDITCARD' }), today).offers).not.toContain(
-      'paymentSettings',
-    );
+  it('should not offer payment settings when paid by credit card, and say why', () => {
+    expect(policyOffers(policy({ paymentMethod: 'CREDITCARD' }), today)).toEqual({
+      offers: ['renew', 'terminate', 'address'],
+      paymentLock: 'paidByCreditCard',
+    });
   });
 
   it.each([
@@ -59,12 +60,33 @@ describe('policyOffers', () => {
     expect(policyOffers(policy({ status }), today)).toEqual({ offers: [], notice });
   });
 
-  it.each(['INSTITUTE', 'INSTITUTE_STUDENT_PAYS'] as const)(
-    'should send the student of an %s policy to the institution',
-    (customerType) => {
-      expect(policyOffers(policy({ customerType }), today)).toEqual({ offers: [], notice: 'institute' });
-    },
-  );
+  it('should send the student of an institute policy to the institution', () => {
+    expect(policyOffers(policy({ customerType: 'INSTITUTE' }), today)).toEqual({
+      offers: [],
+      notice: 'institute',
+    });
+  });
+
+  it('should send the student of a policy the institution manages (not editable) to the institution', () => {
+    expect(
+      policyOffers(
+        policy({ customerType: 'INSTITUTE_STUDENT_PAYS', editable: false, renewable: false }),
+        today,
+      ),
+    ).toEqual({ offers: [], notice: 'institute' });
+  });
+
+  it('should offer an editable policy paid via the institution everything but its payment settings, and say why', () => {
+    expect(
+      policyOffers(
+        policy({ customerType: 'INSTITUTE_STUDENT_PAYS', status: 'NOT_ACTIVE', startDate: '2026-12-01' }),
+        today,
+      ),
+    ).toEqual({
+      offers: ['renew', 'terminate', 'startDate', 'address'],
+      paymentLock: 'paidViaInstitution',
+    });
+  });
 
   it('should say under review before institution on an institute policy under review', () => {
     expect(policyOffers(policy({ customerType: 'INSTITUTE', status: 'UNDER_REVIEW' }), today).notice).toBe(

@@ -10,6 +10,7 @@ const POLICY: PolicySettingsPolicy = {
   status: 'NOT_ACTIVE',
   startDate: '2026-06-25',
   editable: 'true',
+  renewable: 'false',
   customerType: 'INDIVIDUAL',
   paymentMethod: 'DIRECT_DEBIT',
 };
@@ -31,7 +32,7 @@ describe('settingBlock', () => {
   it('should lock the start date from the day the policy starts', () => {
     expect(blocks({ status: 'ACTIVE', startDate: '2026-06-15' })).toEqual({
       address: null,
-      startDate: 'started',
+      startDate: 'alreadyStarted',
       payment: null,
     });
   });
@@ -42,7 +43,20 @@ describe('settingBlock', () => {
       startDate: 'institute',
       payment: 'paidByInstitute',
     });
-    expect(blocks({ editable: 'false' })).toMatchObject({ address: 'institute', startDate: 'institute' });
+    expect(blocks({ customerType: 'INSTITUTE_STUDENT_PAYS', editable: 'false' })).toEqual({
+      address: 'institute',
+      startDate: 'institute',
+      payment: 'paidViaInstitution',
+    });
+    expect(blocks({ editable: 'false' })).toMatchObject({ address: 'notEditable', startDate: 'notEditable' });
+  });
+
+  it('should let the student change an editable policy paid via the institution, except its payment', () => {
+    expect(blocks({ customerType: 'INSTITUTE_STUDENT_PAYS' })).toEqual({
+      address: null,
+      startDate: null,
+      payment: 'paidViaInstitution',
+    });
   });
 
   it('should lock payment settings for a card and for paying through the institution', () => {
@@ -57,6 +71,12 @@ describe('settingBlock', () => {
       payment: 'underReview',
     });
     expect(blocks({ status: 'UNDER_REVIEW_NEW' }).address).toBe('underReview');
-    expect(blocks({ status: 'EXPIRED' })).toEqual({ address: 'ended', startDate: 'ended', payment: 'ended' });
+    expect(blocks({ status: 'EXPIRED' })).toEqual({
+      address: 'expired',
+      startDate: 'expired',
+      payment: 'expired',
+    });
+    expect(blocks({ status: 'CANCELLED' }).payment).toBe('cancelled');
+    expect(blocks({ status: 'DISAPPROVED' }).address).toBe('disapproved');
   });
 });

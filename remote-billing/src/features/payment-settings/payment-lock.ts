@@ -1,17 +1,34 @@
+import { policyChangeReason } from '@portal/shared/domain';
+
 import type { PolicyPayment } from './api/get-policy-payment';
 
 /**
- * Why the student cannot change a policy's payment settings (SPEC.md §6), or null when they can:
- * it is paid by credit card, by the institute, or by the student via the institution. The
- * backend applies the same rule and answers 403 `PAYMENT_LOCKED`.
+ * Why the student cannot change a policy's payment settings, or null when they can: the shared
+ * policy rules of `@portal/shared/domain`, which the policy cards, Profile and the api apply too.
+ * Paid by credit card, by the institute or by the student via the institution (SPEC.md §6); under
+ * review (SPEC.md §4); or the policy has ended (disapproved, expired, cancelled).
  */
-export type PaymentLock = 'creditCard' | 'institute' | 'viaInstitution';
+export type PaymentLock =
+  'creditCard' | 'institute' | 'viaInstitution' | 'underReview' | 'disapproved' | 'expired' | 'cancelled';
 
-export function paymentLock(
-  policy: Pick<PolicyPayment, 'paymentMethod' | 'customerType'>,
-): PaymentLock | null {
-  if (policy.paymentMethod === 'CREDITCARD') return 'creditCard';
-  if (policy.customerType === 'INSTITUTE') return 'institute';
-  if (policy.customerType === 'INSTITUTE_STUDENT_PAYS') return 'viaInstitution';
-  return null;
+export function paymentLock(policy: PolicyPayment, today: Date = new Date()): PaymentLock | 'unknown' | null {
+  const reason = policyChangeReason(policy, 'paymentSettings', today);
+  switch (reason) {
+    case null:
+      return null;
+    case 'paidByCreditCard':
+      return 'creditCard';
+    case 'paidByInstitute':
+      return 'institute';
+    case 'paidViaInstitution':
+      return 'viaInstitution';
+    case 'underReview':
+    case 'disapproved':
+    case 'expired':
+    case 'cancelled':
+      return reason;
+    default:
+      // The rules give payment settings no other reason today; a new one is refused, not offered.
+      return 'unknown';
+  }
 }

@@ -21,6 +21,7 @@ export const policySettingsSchema = v.object({
   ]),
   startDate: v.pipe(v.string(), v.isoDate()),
   editable: v.picklist(['true', 'false']),
+  renewable: v.picklist(['true', 'false']),
   customerType: v.picklist(['INDIVIDUAL', 'INSTITUTE', 'INSTITUTE_STUDENT_PAYS']),
   paymentMethod: v.picklist(['DIRECT_DEBIT', 'CREDITCARD', 'BANK_TRANSFER']),
 });

@@ -16,7 +16,11 @@ const SETTINGS: { setting: PolicySetting; path: (policyId: string) => string }[]
   { setting: 'payment', path: paths.paymentSettings },
 ];
 
-/** One setting of one policy: a link to the page that changes it, or the same text disabled with the reason. */
+/**
+ * One setting of one policy: a link to the page that changes it, or, when it cannot change now, the
+ * same words as plain text with the reason. Not a disabled link: a link that cannot be followed
+ * is still announced and styled as one (WCAG 1.4.1, 4.1.2).
+ */
 function SettingLink({
   policy,
   setting,
@@ -27,7 +31,6 @@ function SettingLink({
   path: string;
 }) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
-  const reasonId = useId();
   const block = settingBlock(policy, setting);
   const text = t(`profile.policies.links.${setting}`);
   if (!block) {
@@ -39,14 +42,9 @@ function SettingLink({
   }
   // Shown, not hidden: the student sees the setting exists and why it cannot change now.
   return (
-    <li>
-      <a role="link" aria-disabled="true" aria-describedby={reasonId} className="link--disabled">
-        {text}
-      </a>
-      <span id={reasonId} className="field__hint">
-        {' '}
-        {t(`profile.policies.reasons.${block}`)}
-      </span>
+    <li className="policy-settings__unavailable">
+      <span className="policy-settings__setting">{text}</span>{' '}
+      <span className="field__hint">{t(`profile.policies.reasons.${block}`)}</span>
     </li>
   );
 }

@@ -4,14 +4,27 @@ import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
 
 /**
  * The part of a policy (CONTRACT.md `RawPolicy`) the payment settings need: how and how often it
- * is paid, and who pays it. Other fields are left out; the policy cards check them.
+ * is paid, who pays it, and what the shared policy rules read. Other fields are left out; the
+ * policy cards check them.
  */
 export const policyPaymentSchema = v.object({
   policyId: v.pipe(v.string(), v.nonEmpty()),
   policyNumber: v.optional(v.string()),
   applicationNumber: v.optional(v.string()),
   insuranceType: v.string(),
-  status: v.string(),
+  status: v.picklist([
+    'ACTIVE',
+    'UNDER_REVIEW',
+    'NOT_ACTIVE',
+    'EXPIRED',
+    'CANCELLED',
+    'DISAPPROVED',
+    'UNDER_REVIEW_NEW',
+  ]),
+  // The shared policy rules read these as well (payment-lock.ts).
+  startDate: v.pipe(v.string(), v.isoDate()),
+  editable: v.picklist(['true', 'false']),
+  renewable: v.picklist(['true', 'false']),
   customerType: v.picklist(['INDIVIDUAL', 'INSTITUTE', 'INSTITUTE_STUDENT_PAYS']),
   educationalInstitution: v.optional(v.object({ name: v.optional(v.string()) })),
   paymentTerm: v.picklist(PAYMENT_TERMS),

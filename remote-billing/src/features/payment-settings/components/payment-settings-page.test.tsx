@@ -21,6 +21,9 @@ const travel = {
   policyNumber: 'TR-1',
   insuranceType: 'TRAVEL',
   status: 'ACTIVE',
+  startDate: '2026-09-01',
+  editable: 'true',
+  renewable: 'true',
   customerType: 'INDIVIDUAL',
   paymentTerm: 'MONTHLY',
   paymentMethod: 'BANK_TRANSFER',
@@ -261,6 +264,19 @@ describe('PaymentSettingsPage', () => {
       'You pay for this policy via your institution.',
       /contact your institution/,
     ],
+    [
+      'a policy paid via the institution that the student may otherwise change',
+      { customerType: 'INSTITUTE_STUDENT_PAYS', editable: 'true', paymentMethod: 'BANK_TRANSFER' },
+      'You pay for this policy via your institution.',
+      /contact your institution/,
+    ],
+    [
+      'a policy under review',
+      { status: 'UNDER_REVIEW' },
+      'A change to this policy is under review',
+      /4 business days/,
+    ],
+    ['an expired policy', { status: 'EXPIRED' }, 'This policy has expired.', /no payment settings left/],
   ])(
     'should lock %s, say why and what to do instead, and show nothing editable',
     async (_case, fields, reason, instead) => {

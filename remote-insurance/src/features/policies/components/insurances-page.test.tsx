@@ -85,7 +85,10 @@ describe('InsurancesPage', () => {
     expect(within(card).getByText('€1,234.50, per month, by e-invoice')).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Certificate and coverage' })).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Insurance card' })).toBeVisible();
-    expect(within(card).getByRole('button', { name: 'Policy conditions' })).toBeVisible();
+    expect(
+      within(card).getByRole('button', { name: 'Conditions at the start of your policy' }),
+    ).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Latest conditions' })).toBeVisible();
   });
 
   it.each([

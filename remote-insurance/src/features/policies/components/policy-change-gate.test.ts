@@ -6,21 +6,38 @@ import { policyChangeBlock } from './policy-change-gate';
 
 describe('policyChangeBlock', () => {
   it('should let a student change an individual, editable policy', () => {
-    expect(policyChangeBlock(mapPolicy(rawPolicy()))).toBeNull();
-    expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'ACTIVE' })))).toBeNull();
+    expect(policyChangeBlock(mapPolicy(rawPolicy()), 'address')).toBeNull();
+    expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'ACTIVE' })), 'address')).toBeNull();
+  });
+
+  it('should let a student change an editable policy paid via the institution', () => {
+    const policy = mapPolicy(rawPolicy({ customerType: 'INSTITUTE_STUDENT_PAYS', individual: 'false' }));
+    expect(policyChangeBlock(policy, 'address')).toBeNull();
   });
 
   it('should send the student of an institute policy to the institution (SPEC.md §6)', () => {
-    expect(policyChangeBlock(mapPolicy(rawPolicy({ customerType: 'INSTITUTE' })))).toBe('institute');
-    expect(policyChangeBlock(mapPolicy(rawPolicy({ editable: 'false' })))).toBe('institute');
+    expect(policyChangeBlock(mapPolicy(rawPolicy({ customerType: 'INSTITUTE' })), 'address')).toBe(
+      'institute',
+    );
+    expect(
+      policyChangeBlock(
+        mapPolicy(rawPolicy({ customerType: 'INSTITUTE_STUDENT_PAYS', editable: 'false' })),
+        'address',
+      ),
+    ).toBe('institute');
+    expect(policyChangeBlock(mapPolicy(rawPolicy({ editable: 'false' })), 'address')).toBe('notEditable');
   });
 
   it('should offer nothing while the policy or a change is under review (SPEC.md §4)', () => {
-    expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW' })))).toBe('underReview');
-    expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW_NEW' })))).toBe('underReview');
+    expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW' })), 'address')).toBe(
+      'underReview',
+    );
+    expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW_NEW' })), 'startDate')).toBe(
+      'underReview',
+    );
   });
 
   it('should say when the policy is not the student’s', () => {
-    expect(policyChangeBlock(undefined)).toBe('notFound');
+    expect(policyChangeBlock(undefined, 'address')).toBe('notFound');
   });
 });

@@ -2,22 +2,23 @@ import type { ReactNode } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
-import type { Policy } from '@portal/shared/domain';
+import { policyChangeReason } from '@portal/shared/domain';
+import type { Policy, PolicyChangeReason } from '@portal/shared/domain';
 
 import { usePolicies } from '../api/get-policies';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
-/** Why a policy offers no change (SPEC.md §4, §6), or null when it may be changed. */
-export type PolicyChangeBlock = 'notFound' | 'institute' | 'underReview' | null;
+/** Why a policy cannot get this change (SPEC.md §4–§6), or null when the student may make it. */
+export type PolicyChangeBlock = PolicyChangeReason | 'notFound' | null;
 
-/** Whether the student may change a policy themselves. */
-export function policyChangeBlock(policy: Policy | undefined): PolicyChangeBlock {
+/** Whether the student may make `change` to a policy: the shared policy rules, as on the card. */
+export function policyChangeBlock(
+  policy: Policy | undefined,
+  change: 'startDate' | 'address',
+  today: Date = new Date(),
+): PolicyChangeBlock {
   if (!policy) return 'notFound';
-  // SPEC.md §6: the institution manages the dates and address of its policies.
-  if (policy.customerType === 'INSTITUTE' || !policy.editable) return 'institute';
-  // SPEC.md §4: nothing changes while a policy or a change of it is under review.
-  if (policy.status === 'UNDER_REVIEW' || policy.status === 'UNDER_REVIEW_NEW') return 'underReview';
-  return null;
+  return policyChangeReason(policy, change, today);
 }
 
 export type PolicyChangeGateProps = {
@@ -54,11 +55,13 @@ function PolicyOf({ profileId, policyId, textsKey, children }: PolicyOfProps) {
       {(entries) => {
         const policy = entries.find((entry) => entry.ok && entry.policy.id === policyId);
         const found = policy?.ok ? policy.policy : undefined;
-        const block = policyChangeBlock(found);
-        if (found && !block) return children(found);
+        const block = policyChangeBlock(found, textsKey);
+        // A started policy still opens the start-date page, which shows its dates and says why.
+        if (found && (block === null || block === 'alreadyStarted')) return children(found);
         return (
           <div className="change-blocked">
-            <p>{t(`${textsKey}.blocked.${block ?? 'notFound'}`)}</p>
+            {/* The page's own wording where it has one, else the flows' common one. */}
+            <p>{t([`${textsKey}.blocked.${block ?? 'notFound'}`, `blocked.${block ?? 'notFound'}`])}</p>
             <p>
               <Link to={paths.insurances()}>{t(`${textsKey}.back`)}</Link>
             </p>

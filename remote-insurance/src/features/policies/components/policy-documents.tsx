@@ -2,54 +2,76 @@ import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import type { Policy } from '@portal/shared/domain';
 
+import { downloadNamedDocument } from '../api/download-named-document';
 import { downloadPolicyDocument } from '../api/download-policy-document';
 import type { PolicyDocumentKind } from '../api/download-policy-document';
 import './policy-documents.css';
 
-const DOCUMENTS: readonly PolicyDocumentKind[] = ['certificate', 'icscard', 'conditions'];
+const GENERATED: readonly PolicyDocumentKind[] = ['certificate', 'icscard', 'conditions', 'latestConditions'];
 
 export type PolicyDocumentsProps = { policy: Policy };
 
-/** Certificate and coverage, insurance card and policy conditions of one policy, as downloads. */
+/** One download of the list: a key unique on the card, its label, and how it is fetched. */
+type Download = { key: string; label: string; run: () => Promise<string> };
+
+/**
+ * The documents of one policy as downloads (SPEC.md §2): certificate and coverage, insurance card,
+ * the conditions at the start of the policy and the latest ones, and every document the policy
+ * lists, by its name. One download at a time; a failed one says which document it was.
+ */
 export function PolicyDocuments({ policy }: PolicyDocumentsProps) {
   const { t } = useTranslation('insurance');
-  const [pending, setPending] = useState<PolicyDocumentKind | null>(null);
-  const [failed, setFailed] = useState<PolicyDocumentKind | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
 
-  const download = async (kind: PolicyDocumentKind) => {
-    setPending(kind);
+  const downloads: Download[] = [
+    ...GENERATED.map((kind) => ({
+      key: kind,
+      label: t(`documents.${kind}`),
+      run: () => downloadPolicyDocument(policy, kind),
+    })),
+    ...policy.documents.map((document) => ({
+      key: `document-${document.id}`,
+      label: document.name,
+      run: () => downloadNamedDocument(document),
+    })),
+  ];
+
+  const download = async ({ key, run }: Download) => {
+    setPending(key);
     setFailed(null);
     try {
-      await downloadPolicyDocument(policy, kind);
+      await run();
     } catch {
-      setFailed(kind);
+      setFailed(key);
     } finally {
       setPending(null);
     }
   };
 
+  const failedLabel = downloads.find((entry) => entry.key === failed)?.label;
   return (
     <section className="policy-documents">
       <h3>{t('documents.title')}</h3>
       <ul className="button-list">
-        {DOCUMENTS.map((kind) => (
-          <li key={kind}>
+        {downloads.map((entry) => (
+          <li key={entry.key}>
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => download(kind)}
+              onClick={() => download(entry)}
               disabled={pending !== null}
-              aria-busy={pending === kind}
+              aria-busy={pending === entry.key}
             >
-              {t(`documents.${kind}`)}
+              {entry.label}
             </button>
           </li>
         ))}
       </ul>
       {/* role="alert" is a live region itself: no aria-live wrapper, or it is announced twice. */}
-      {failed ? (
+      {failedLabel ? (
         <p role="alert" className="form-error">
-          {t('documents.failed', { document: t(`documents.${failed}`) })}
+          {t('documents.failed', { document: failedLabel })}
         </p>
       ) : null}
     </section>

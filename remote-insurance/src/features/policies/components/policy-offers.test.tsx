@@ -68,6 +68,13 @@ describe('PolicyOffers', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
+  it('should say in plain text why the payment settings of a policy paid via the institution are not offered', () => {
+    renderOffers({ customerType: 'INSTITUTE_STUDENT_PAYS', individual: 'false' });
+    expect(screen.getByRole('link', { name: 'Change address' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Payment settings' })).not.toBeInTheDocument();
+    expect(screen.getByText(/you pay for this policy via your institution/)).toBeInTheDocument();
+  });
+
   it('should tell a disapproved student about the e-mail and offer a new application', () => {
     renderOffers({ status: 'DISAPPROVED' });
     expect(screen.getByText(/informed you by e-mail/)).toBeInTheDocument();

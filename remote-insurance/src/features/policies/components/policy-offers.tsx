@@ -19,7 +19,7 @@ export type PolicyOffersProps = { policy: Policy };
 /** The changes a policy card offers, or why it offers none. */
 export function PolicyOffers({ policy }: PolicyOffersProps) {
   const { t } = useTranslation('insurance');
-  const { offers, notice } = policyOffers(policy);
+  const { offers, notice, paymentLock } = policyOffers(policy);
 
   if (notice === 'disapproved') {
     return (
@@ -31,12 +31,16 @@ export function PolicyOffers({ policy }: PolicyOffersProps) {
   if (notice) return <p className="policy-card__note">{t(`offers.notice.${notice}`)}</p>;
   if (offers.length === 0) return null;
   return (
-    <ul className="link-list policy-card__offers">
-      {offers.map((offer) => (
-        <li key={offer}>
-          <Link to={OFFER_PATHS[offer](policy.id)}>{t(`offers.${offer}`)}</Link>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="link-list policy-card__offers">
+        {offers.map((offer) => (
+          <li key={offer}>
+            <Link to={OFFER_PATHS[offer](policy.id)}>{t(`offers.${offer}`)}</Link>
+          </li>
+        ))}
+      </ul>
+      {/* Plain text, not a link that cannot be followed: the same reason Profile gives. */}
+      {paymentLock ? <p className="policy-card__note">{t(`offers.paymentLock.${paymentLock}`)}</p> : null}
+    </>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
 import { Alert, Button, DateField, PageHeading, useValibotForm } from '@portal/shared/ui';
-import { changeStartDateSchema, formToWireDate, parseWireDate } from '@portal/shared/validation';
-import { formatDate, formatMoney } from '@portal/shared/domain';
+import { changeStartDateSchema, formToWireDate } from '@portal/shared/validation';
+import { formatDate, formatMoney, policyChangeReason } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import type { PageProps } from '@portal/shared';
 import type { CalculateResponse } from '@portal/shared/wire';
@@ -41,7 +41,7 @@ function startOfToday(): Date {
 /** The summary of the policy and, while it has not started, the form. */
 export function StartDateChange({ policy, today = startOfToday() }: StartDateChangeProps) {
   const { t } = useFlowTranslation();
-  const started = (parseWireDate(policy.startDate)?.getTime() ?? 0) <= today.getTime();
+  const started = policyChangeReason(policy, 'startDate', today) === 'alreadyStarted';
   return (
     <>
       <dl className="change-page__summary">
