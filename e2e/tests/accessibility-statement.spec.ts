@@ -27,7 +27,11 @@ test.describe('accessibility statement', () => {
       }
       // By keyboard: the footer link is reached and followed without a mouse.
       const link = page.getByRole('contentinfo').getByRole('link', { name });
-      await link.focus();
+      // The first frame is inert until the app has started: focus it once it can take focus.
+      await expect(async () => {
+        await link.focus();
+        await expect(link).toBeFocused({ timeout: 500 });
+      }).toPass();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/en\/accessibility$/);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

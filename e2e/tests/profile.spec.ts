@@ -219,6 +219,8 @@ test.describe('the Profile page', () => {
     // link that cannot be followed (WCAG 1.4.1).
     const started = policies
       .getByRole('listitem')
+      // The setting's own item, not the policy's item around it.
+      .filter({ hasNot: page.getByRole('list') })
       .filter({ hasText: 'Change start date' })
       .filter({ hasText: 'The start date cannot be changed once the policy has started.' })
       .first();

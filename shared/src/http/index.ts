@@ -9,6 +9,7 @@ export { http, INVALID_PASSWORD_CODE, UNAUTHORIZED_EVENT } from './http';
 export { BACKEND_UNAVAILABLE_CODE, isBackendUnavailable } from './backend-unavailable';
 export { errorStatus, HTTPError, readApiError } from './read-api-error';
 export { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
+export { ensureXsrfCookie } from './ensure-xsrf-cookie';
 export { postWithProgress } from './upload-with-progress';
 export type { UploadOptions, UploadProgress } from './upload-with-progress';
 export { useApiResource } from './use-api-resource';

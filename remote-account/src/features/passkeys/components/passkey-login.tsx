@@ -45,6 +45,9 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
   const [failure, setFailure] = useState<PasskeyFailure | null>(null);
   const loggedIn = useRef(onLoggedIn);
   loggedIn.current = onLoggedIn;
+  // The autofill request waiting in the e-mail field: a browser takes one request at a time, so the
+  // button ends it, and waits until it has ended, before asking for a passkey itself.
+  const autofill = useRef<{ request: Promise<unknown>; stop: AbortController } | null>(null);
 
   const fail = async (error: unknown) => {
     const key = await passkeyFailureOf(error);
@@ -56,12 +59,17 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
     let active = true;
     void supportsPasskeyAutofill().then(async (supported) => {
       if (!supported || !active) return;
+      const stop = new AbortController();
+      const request = loginWithPasskey({ autofill: true, signal: stop.signal });
+      autofill.current = { request, stop };
       try {
-        await loginWithPasskey({ autofill: true });
+        await request;
         if (active) loggedIn.current();
       } catch (error) {
         // Picking nothing from the suggestions is no failure; a refused passkey is.
         if (active && (await passkeyFailureOf(error)) !== 'login.passkey.notUsed') await fail(error);
+      } finally {
+        if (autofill.current?.request === request) autofill.current = null;
       }
     });
     return () => {
@@ -74,6 +82,12 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
     setFailure(null);
     setBusy(true);
     try {
+      const pending = autofill.current;
+      if (pending) {
+        pending.stop.abort();
+        WebAuthnAbortService.cancelCeremony();
+        await pending.request.catch(() => undefined);
+      }
       await loginWithPasskey();
       loggedIn.current();
     } catch (error) {

@@ -50,7 +50,11 @@ export function claimFormSchema(policies: readonly ClaimablePolicy[], today: Dat
 export type ClaimFormOutput = v.InferOutput<ReturnType<typeof claimFormSchema>>;
 
 /** The multipart body of `POST /api/en/claims`: the fields (incident date as YYYY-MM-DD) and the receipts. */
-export function claimFormData(claim: ClaimFormOutput, receipts: readonly File[]): FormData {
+export function claimFormData(
+  claim: ClaimFormOutput,
+  receipts: readonly File[],
+  extraFields: Readonly<Record<string, string>> = {},
+): FormData {
   const body = new FormData();
   body.append('policyNumber', claim.policyNumber);
   body.append('category', claim.category);
@@ -58,6 +62,8 @@ export function claimFormData(claim: ClaimFormOutput, receipts: readonly File[])
   body.append('description', claim.description);
   body.append('amount', claim.amount);
   body.append('iban', claim.iban);
+  // Every field before the first file: the api checks the fields there, before it stores a receipt.
+  for (const [name, value] of Object.entries(extraFields)) body.append(name, value);
   for (const receipt of receipts) body.append('receipts', receipt, receipt.name);
   return body;
 }

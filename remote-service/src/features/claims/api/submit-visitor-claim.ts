@@ -55,8 +55,9 @@ export async function submitVisitorClaim(
   receipts: readonly File[],
   onProgress?: (fraction: number) => void,
 ): Promise<string> {
-  const body = claimFormData(claim, receipts);
-  body.append('birthDate', formToWireDate(claim.birthDate) ?? claim.birthDate);
+  const body = claimFormData(claim, receipts, {
+    birthDate: formToWireDate(claim.birthDate) ?? claim.birthDate,
+  });
   const response = await postWithProgress('api/en/visitor-claims', body, {
     onProgress: ({ loaded, total }) => onProgress?.(total > 0 ? loaded / total : 0),
   });
