@@ -10,8 +10,11 @@ interface OutboxMail {
   text: string;
 }
 
-/** A refused passkey login answers 401, which Chromium logs as a console error. */
-const PASSKEY_401 = /status of 401 .*\/api\/passkeys\/login/;
+/**
+ * A refused passkey login, and a removal with a wrong password, answer 401, which Chromium logs as a
+ * console error.
+ */
+const PASSKEY_401 = /status of 401 .*\/api\/passkeys\//;
 
 /**
  * Chromium's virtual authenticator: a platform authenticator with resident keys and user

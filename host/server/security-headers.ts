@@ -46,7 +46,8 @@ export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
 
 /**
  * Browser features the portal does not use, denied to the page and to anything it embeds: no camera,
- * microphone, location, payment request or sensors, even if a script were injected.
+ * microphone, location, payment request or sensors, even if a script were injected. Passkeys are the
+ * portal's own (creating one in Profile, logging in with one): allowed to the page's origin only.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
@@ -62,12 +63,12 @@ export const PERMISSIONS_POLICY = [
   'midi',
   'payment',
   'picture-in-picture',
-  'publickey-credentials-get',
   'screen-wake-lock',
   'usb',
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat(['publickey-credentials-create=(self)', 'publickey-credentials-get=(self)'])
   .join(', ');
 
 /**

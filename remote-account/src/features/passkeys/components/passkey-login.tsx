@@ -57,8 +57,10 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
 
   useEffect(() => {
     let active = true;
-    void supportsPasskeyAutofill().then(async (supported) => {
-      if (!supported || !active) return;
+    // The suggestions start when the e-mail field is focused, not as the page opens: a browser takes
+    // one passkey request at a time, and a student who goes for the button never needs them.
+    const startAutofill = async () => {
+      if (autofill.current || !active || !(await supportsPasskeyAutofill()) || !active) return;
       const stop = new AbortController();
       const request = loginWithPasskey({ autofill: true, signal: stop.signal });
       autofill.current = { request, stop };
@@ -71,9 +73,16 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
       } finally {
         if (autofill.current?.request === request) autofill.current = null;
       }
-    });
+    };
+    const onFocus = (event: FocusEvent) => {
+      if (event.target instanceof HTMLInputElement && event.target.autocomplete.includes('webauthn'))
+        void startAutofill();
+    };
+    document.addEventListener('focusin', onFocus);
     return () => {
       active = false;
+      document.removeEventListener('focusin', onFocus);
+      autofill.current?.stop.abort();
       WebAuthnAbortService.cancelCeremony();
     };
   }, []);
@@ -87,6 +96,9 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
         pending.stop.abort();
         WebAuthnAbortService.cancelCeremony();
         await pending.request.catch(() => undefined);
+        // The browser ends the aborted request after its promise has settled; a new one asked before
+        // that is refused as "already pending".
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await loginWithPasskey();
       loggedIn.current();
