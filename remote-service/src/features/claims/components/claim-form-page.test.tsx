@@ -294,6 +294,9 @@ describe('ClaimFormPage for a visitor', () => {
     expect(body.get('birthDate')).toBe('2003-04-12');
     expect(body.get('incidentDate')).toBe(day(-3).wire);
     expect(body.getAll('receipts')).toHaveLength(1);
+    // Every field before the first file: the api checks the fields when the first file arrives.
+    const names = [...body.keys()];
+    expect(names.indexOf('birthDate')).toBeLessThan(names.indexOf('receipts'));
     act(() => request!.answer(201, { claimNumber: 'CLM-2026-0000BEEF' }));
     expect(await screen.findByRole('heading', { name: 'Your claim has been received' })).toHaveFocus();
     expect(screen.getByText('CLM-2026-0000BEEF')).toBeInTheDocument();
