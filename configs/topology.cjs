@@ -1,4 +1,4 @@
-// The portal's runtime topology in one place (DESIGN.md "Runtime topology"): which process listens on
+// The portal's runtime topology in one place (docs/design.md "Runtime topology"): which process listens on
 // which port by default, the env var that moves it, and the origins that follow. The host server, the
 // webpack dev servers, the start, dev and bench scripts and the browser journeys all read this file.
 // CommonJS with a declaration file beside it, so webpack configs, Node scripts and TypeScript share it.

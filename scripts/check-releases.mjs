@@ -1,4 +1,4 @@
-// `npm test`'s releases stage: the remotes release on their own (DESIGN.md), proved in the browser.
+// `npm test`'s releases stage: the remotes release on their own (docs/design.md), proved in the browser.
 //
 // 1. A new page without a host release: in a worktree of HEAD, the service remote gets a fixture page
 //    (component, page key, route, title) and only that remote is built. The portal, serving that build,

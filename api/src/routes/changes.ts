@@ -40,9 +40,9 @@ const underReview = () =>
     'A change is under review; no further changes are possible until approval.',
   );
 
-/** A change that would leave the policy as it is (SPEC.md §8 "No changes found"): nothing is recorded. */
+/** A change that would leave the policy as it is (docs/requirements.md §8 "No changes found"): nothing is recorded. */
 const noChanges = () => new ApiError(409, NO_CHANGES_CODE, NO_CHANGES_MESSAGE);
-/** The answer to a change the policy rules refuse (CONTRACT.md error body). */
+/** The answer to a change the policy rules refuse (docs/contract.md error body). */
 export function refusal(reason: PolicyChangeReason): ApiError {
   switch (reason) {
     case 'underReview':

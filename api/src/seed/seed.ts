@@ -464,7 +464,7 @@ function students(today: Date): DemoStudent[] {
     },
     {
       // Insured through her university but paying herself: her policy is hers to change (editable),
-      // except how she pays, which runs through the institution (SPEC.md §6).
+      // except how she pays, which runs through the institution (docs/requirements.md §6).
       account: 'A-1006',
       profile: 'P-1006',
       email: 'sofia.rossi@example.com',

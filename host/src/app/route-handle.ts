@@ -2,7 +2,7 @@ import { matchRoutes } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
 import type { LocalizedTitle } from '@portal/shared';
 
-/** What every route of the shell carries in its `handle` (the route meta of SPEC.md §2). */
+/** What every route of the shell carries in its `handle` (the route meta of docs/requirements.md §2). */
 export type RouteHandle = {
   /** Route name (the tag manager reports it); absent for redirects. */
   name?: string;

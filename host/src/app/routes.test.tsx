@@ -188,7 +188,7 @@ describe('buildAppRoutes', () => {
     expect(router.location.pathname).toBe('/login');
   });
 
-  it('should say that a SPEC.md §2 page no remote declares is not available, not redirect', async () => {
+  it('should say that a docs/requirements.md §2 page no remote declares is not available, not redirect', async () => {
     const router = renderAt('/request');
     expect(await screen.findByText('not available notice')).toBeInTheDocument();
     expect(router.location.pathname).toBe('/request');
@@ -305,7 +305,7 @@ describe('buildAppRoutes', () => {
       requiresAuth: false,
       title: { 'en-GB': 'login title', nl: 'login titel' },
     });
-    // A SPEC.md §2 page that is not available keeps its route name for the tag manager.
+    // A docs/requirements.md §2 page that is not available keeps its route name for the tag manager.
     expect(handles.get('/request')).toMatchObject({ name: 'request', requiresAuth: false });
     expect(handles.get('/demo-pages/test')).toMatchObject({ hideHeader: true, requiresAuth: false });
     // A fixed route is not registered a second time from the content tree.

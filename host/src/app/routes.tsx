@@ -17,7 +17,7 @@ import type { RemoteRouteTables } from '../features/remotes/remote-routes';
 import type { PageTreeSource } from '../features/layout/use-page-title';
 import type { RouteHandle } from './route-handle';
 
-/** The host's own pages beside the content pages: the demo page of SPEC.md §2. */
+/** The host's own pages beside the content pages: the demo page of docs/requirements.md §2. */
 const DEMO_ROUTE = { path: paths.demoTest(), name: 'demo-pages-test', titleKey: 'routes.demo' } as const;
 
 /** Titles of the host's own pages, by route name (other content pages use their page title). */
@@ -57,7 +57,7 @@ type Declared = { remote: RemoteName; route: PublishedRoute };
 /**
  * The route tree: what the remotes declare (their fixed paths, and the content pages they fill, with
  * the sub-routes beneath), the other content pages as host pages, a "not available" notice on each
- * SPEC.md §2 path and navigation page that no deployed remote declares, and a redirect to /home for
+ * docs/requirements.md §2 path and navigation page that no deployed remote declares, and a redirect to /home for
  * anything else.
  */
 export function buildAppRoutes(

@@ -14,7 +14,7 @@ export function isRemoteName(value: unknown): value is RemoteName {
   return typeof value === 'string' && (REMOTE_NAMES as readonly string[]).includes(value);
 }
 
-/** Tag-manager container ids: GTM- followed by uppercase letters and digits (SPEC.md §1). */
+/** Tag-manager container ids: GTM- followed by uppercase letters and digits (docs/requirements.md §1). */
 export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/;
 
 /** True for a valid container id. */

@@ -9,7 +9,7 @@ const OFFERS: readonly PolicyOffer[] = ['renew', 'terminate', 'startDate', 'addr
 /** Why a card offers no change at all. */
 export type PolicyOffersNotice = 'underReview' | 'disapproved' | 'institute' | 'expired' | 'cancelled';
 
-/** Why the card cannot link to the payment settings (SPEC.md §6). */
+/** Why the card cannot link to the payment settings (docs/requirements.md §6). */
 export type PaymentLockNote = Extract<
   PolicyChangeReason,
   'paidByCreditCard' | 'paidByInstitute' | 'paidViaInstitution'

@@ -16,7 +16,7 @@ export const routes = {
       name: 'service-contact/file-a-claim',
       path: '/service-contact/file-a-claim',
       titleKey: 'routes.fileClaim',
-      // Public (SPEC.md §2): a visitor files with the policy number and date of birth.
+      // Public (docs/requirements.md §2): a visitor files with the policy number and date of birth.
       requiresAuth: false,
       page: 'fileClaim',
     },

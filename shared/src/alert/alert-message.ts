@@ -8,7 +8,7 @@ export type AlertMessageContext = {
   [key: string]: unknown;
 };
 
-/** One message of an alert: a translation key plus its optional context (SPEC.md §3). */
+/** One message of an alert: a translation key plus its optional context (docs/requirements.md §3). */
 export type AlertMessage = {
   code: string;
   context?: AlertMessageContext;

@@ -14,12 +14,12 @@ export type GlobalAlertState = {
   alert: GlobalAlert;
   /**
    * Shows the common error with the incident number the backend gave for a 500
-   * (SPEC.md §3 Global error alert). Without a number the generic internal-error text is shown.
+   * (docs/requirements.md §3 Global error alert). Without a number the generic internal-error text is shown.
    */
   showIncident: (iId?: string) => void;
   /** Says that too many attempts were made and in how many minutes to try again (a 429). */
   showRateLimited: (minutes: number) => void;
-  /** Shows "Service unavailable" (SPEC.md §8): the backend cannot be reached now. */
+  /** Shows "Service unavailable" (docs/requirements.md §8): the backend cannot be reached now. */
   showServiceUnavailable: () => void;
   /** Hides "Service unavailable" once the backend answers again; any other alert stays. */
   clearServiceUnavailable: () => void;

@@ -9,11 +9,11 @@ import type { CommonKey } from '../i18n/keys';
 import type { LoginResponse } from '../wire';
 import { basicAuthHeader } from './basic-auth';
 
-/** Session storage key of the persisted auth state (SPEC.md §3 Auth session). */
+/** Session storage key of the persisted auth state (docs/requirements.md §3 Auth session). */
 export const AUTH_STORAGE_KEY = 'portal-auth';
 
 /**
- * Translation keys a failed login can give (SPEC.md §8). Extracted from the common texts, so a
+ * Translation keys a failed login can give (docs/requirements.md §8). Extracted from the common texts, so a
  * key missing from the English file fails the build rather than showing a raw key.
  */
 export type LoginErrorKey = Extract<
@@ -21,7 +21,7 @@ export type LoginErrorKey = Extract<
   'LoginForm.errors.failed' | 'LoginForm.errors.blocked' | 'errors.serviceUnavailable'
 >;
 
-/** Error code of a 403 for a missing or wrong anti-forgery token (CONTRACT.md, general). */
+/** Error code of a 403 for a missing or wrong anti-forgery token (docs/contract.md, general). */
 export const XSRF_INVALID_CODE = 'XSRF_INVALID';
 
 /** Local storage key of the moment (ms since the epoch) of the last logout on this device. */
@@ -91,12 +91,12 @@ export function lastLogoutAt(): number | null {
   return Number.isFinite(at) ? at : null;
 }
 
-/** Code of the api's 401 for a wrong e-mail address or password (CONTRACT.md, `POST /api/login`). */
+/** Code of the api's 401 for a wrong e-mail address or password (docs/contract.md, `POST /api/login`). */
 export const INVALID_CREDENTIALS_CODE = 'INVALID_CREDENTIALS';
 
 /**
  * Outcome of {@link AuthState.login}. `detailKey` is the message of the api's own answer when it
- * gives one (SPEC.md §8 "Invalid credentials"), shown beside the message of the status.
+ * gives one (docs/requirements.md §8 "Invalid credentials"), shown beside the message of the status.
  */
 export type LoginResult =
   | { ok: true }
@@ -145,7 +145,7 @@ export type AuthState = AuthSession & {
    * (`sessionEnd` 'expired', and the login page says so).
    */
   markUnauthenticated: () => void;
-  /** Records that the backend cannot be reached (a 404 of SPEC.md §8, or the proxy's 502–504). */
+  /** Records that the backend cannot be reached (a 404 of docs/requirements.md §8, or the proxy's 502–504). */
   markApiUnavailable: () => void;
   /** Records that the backend answers again (after it could not be reached). */
   markApiAvailable: () => void;
@@ -183,12 +183,12 @@ async function describeFailure(error: unknown): Promise<Failure> {
   return {
     status: response?.status,
     code: (await readApiError(error))?.code,
-    // SPEC.md §8 names a 404; through the host, an unreachable backend is the proxy's 502–504.
+    // docs/requirements.md §8 names a 404; through the host, an unreachable backend is the proxy's 502–504.
     unavailable: response ? response.status === 404 || (await isBackendUnavailable(response)) : false,
   };
 }
 
-// SPEC.md §8: a 403 sets blocked. The one 403 that says nothing about the account is a failed
+// docs/requirements.md §8: a 403 sets blocked. The one 403 that says nothing about the account is a failed
 // anti-forgery check, which the login repairs by fetching the cookie and trying once more.
 const isBlocked = ({ status, code }: Failure): boolean => status === 403 && code !== XSRF_INVALID_CODE;
 
@@ -197,7 +197,7 @@ const isBlocked = ({ status, code }: Failure): boolean => status === 403 && code
 let generation = 0;
 
 /**
- * The auth session of the whole page (SPEC.md §3–4). It is one instance across the host and
+ * The auth session of the whole page (docs/requirements.md §3–4). It is one instance across the host and
  * the remotes because `@portal/shared` is a Module Federation singleton; it is kept in session
  * storage under `portal-auth`.
  */
@@ -291,9 +291,9 @@ export const useAuthStore = create<AuthState>()(
 
       logout: async () => {
         const mine = (generation += 1);
-        // The session ends in the browser at once and whatever the server answers (SPEC.md §4).
+        // The session ends in the browser at once and whatever the server answers (docs/requirements.md §4).
         set({ ...SIGNED_OUT, sessionEnd: 'logout' });
-        // What features keep on the device for the student goes with the session (SPEC.md §4).
+        // What features keep on the device for the student goes with the session (docs/requirements.md §4).
         recordLogout(Date.now());
         runLogoutHooks();
         try {

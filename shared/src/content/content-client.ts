@@ -12,7 +12,7 @@ export type ContentClientConfig = {
 let config: ContentClientConfig = {};
 
 /**
- * Sets the client name and version headers (`apollographql-client-name` / `-version`). SPEC.md
+ * Sets the client name and version headers (`apollographql-client-name` / `-version`). docs/requirements.md
  * §7: they are sent only when set, so by default no such header goes out.
  */
 export function configureContentClient(next: ContentClientConfig): void {

@@ -2,7 +2,7 @@ import { gql } from '@portal/shared/urql';
 import type { TypedDocumentNode } from '@portal/shared/urql';
 import { PAGES_QUERY_SOURCE } from './page-tree';
 
-/** A page of the content tree (SPEC.md §3); `pages` holds its children, up to 4 levels. */
+/** A page of the content tree (docs/requirements.md §3); `pages` holds its children, up to 4 levels. */
 export type ContentPage = {
   id: string;
   name: string;

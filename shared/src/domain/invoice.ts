@@ -1,6 +1,6 @@
 import type { RawInvoice } from '../wire';
 
-/** An invoice as the screens use it (SPEC.md §3). */
+/** An invoice as the screens use it (docs/requirements.md §3). */
 export type Invoice = {
   policyNumber: string;
   number: string;

@@ -94,7 +94,7 @@ describe('policyRules', () => {
   });
 
   it.each(['INDIVIDUAL', 'INSTITUTE', 'INSTITUTE_STUDENT_PAYS'] as const)(
-    'should lock the payment settings of a %s policy paid by credit card for the card (SPEC.md §6 order)',
+    'should lock the payment settings of a %s policy paid by credit card for the card (docs/requirements.md §6 order)',
     (customerType) => {
       expect(
         policyChangeReason(policy({ customerType, paymentMethod: 'CREDITCARD' }), 'paymentSettings', TODAY),

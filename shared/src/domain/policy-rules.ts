@@ -17,13 +17,13 @@ export const POLICY_CHANGES: readonly PolicyChange[] = [
 /**
  * Why a change is not possible; each screen translates the code into its own words.
  *
- * - `underReview`: the policy or a change of it awaits approval (SPEC.md §4).
+ * - `underReview`: the policy or a change of it awaits approval (docs/requirements.md §4).
  * - `disapproved`, `expired`, `cancelled`: the policy has nothing left to change.
  * - `institute`: the institution manages it; the student is told to contact the institution.
  * - `notEditable`: the backend marks the student's own policy as not editable online.
- * - `alreadyStarted`: a start date can only move before the policy starts (SPEC.md §5).
+ * - `alreadyStarted`: a start date can only move before the policy starts (docs/requirements.md §5).
  * - `notRenewable`: the backend does not offer a renewal.
- * - `paidByCreditCard`, `paidByInstitute`, `paidViaInstitution`: the payment locks of SPEC.md §6.
+ * - `paidByCreditCard`, `paidByInstitute`, `paidViaInstitution`: the payment locks of docs/requirements.md §6.
  */
 export type PolicyChangeReason =
   | 'underReview'
@@ -66,7 +66,7 @@ function wireDay(today: Date): string {
   return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
 }
 
-/** SPEC.md §4: nothing changes while under review; a disapproved, expired or cancelled policy is done. */
+/** docs/requirements.md §4: nothing changes while under review; a disapproved, expired or cancelled policy is done. */
 function statusReason(status: PolicyStatusRaw): PolicyChangeReason | null {
   switch (status) {
     case 'UNDER_REVIEW':
@@ -91,7 +91,7 @@ function managedReason(policy: PolicyRulesInput): PolicyChangeReason | null {
   return policy.customerType === 'INSTITUTE_STUDENT_PAYS' ? 'institute' : 'notEditable';
 }
 
-/** SPEC.md §6, in its order: paid by credit card, by the institute, or by the student via the institution. */
+/** docs/requirements.md §6, in its order: paid by credit card, by the institute, or by the student via the institution. */
 function paymentReason(policy: PolicyRulesInput): PolicyChangeReason | null {
   if (policy.paymentMethod === 'CREDITCARD') return 'paidByCreditCard';
   if (policy.customerType === 'INSTITUTE') return 'paidByInstitute';
@@ -100,11 +100,11 @@ function paymentReason(policy: PolicyRulesInput): PolicyChangeReason | null {
 }
 
 /**
- * What the student may change on a policy, and why not (SPEC.md §4–§6). The one place these
+ * What the student may change on a policy, and why not (docs/requirements.md §4–§6). The one place these
  * rules live: the policy cards, the change pages, the Profile links, the payment settings and
  * the api all ask it, so none of them offers what another refuses.
  *
- * Who counts as an institute policy (SPEC.md §6, CONTRACT.md `customerType`):
+ * Who counts as an institute policy (docs/requirements.md §6, docs/contract.md `customerType`):
  * - `INSTITUTE` (arranged and paid by the institute) is an institute policy: personal details,
  *   address, dates, termination and renewal are the institution's; the student is told to
  *   contact it (`institute`). Its payment settings are locked (`paidByInstitute`).
@@ -118,7 +118,7 @@ function paymentReason(policy: PolicyRulesInput): PolicyChangeReason | null {
  * Order, the same for every change: the status first (under review, disapproved, expired,
  * cancelled: nothing to change, whoever arranged it), then who manages or pays it, then the
  * change's own condition (a start date only before the start, a renewal only when the backend
- * offers one). The payment locks follow SPEC.md §6's order: a credit card first (whoever pays,
+ * offers one). The payment locks follow docs/requirements.md §6's order: a credit card first (whoever pays,
  * the card is why), then the institute, then via the institution. Personal details belong to the
  * student, not to one period of cover, so only an `INSTITUTE` policy locks them.
  *

@@ -26,7 +26,7 @@ function rawPolicy(overrides: Partial<RawPolicy> = {}): RawPolicy {
 }
 
 describe('mapPolicy', () => {
-  it('should map the fields of SPEC.md §3', () => {
+  it('should map the fields of docs/requirements.md §3', () => {
     expect(
       mapPolicy(rawPolicy({ educationalInstitution: { name: 'TU Delft' }, faculty: 'EEMCS', study: 'CS' })),
     ).toEqual({

@@ -8,7 +8,7 @@ import type {
   RawPolicy,
 } from '../wire';
 
-/** Numeric policy states of SPEC.md §4, keyed by the raw status. */
+/** Numeric policy states of docs/requirements.md §4, keyed by the raw status. */
 export const PolicyStatus = {
   ACTIVE: 0,
   UNDER_REVIEW: 1,
@@ -22,13 +22,13 @@ export const PolicyStatus = {
 /** One of the numeric states of {@link PolicyStatus}. */
 export type PolicyState = (typeof PolicyStatus)[keyof typeof PolicyStatus];
 
-/** Message of the error {@link mapPolicy} throws for a status outside SPEC.md §4. */
+/** Message of the error {@link mapPolicy} throws for a status outside docs/requirements.md §4. */
 export const UNRECOGNIZED_STATUS = 'Unrecognized status';
 
 /** Insurance type as the portal uses it (lowercase). */
 export type InsuranceKind = 'travel' | 'health' | 'stay';
 
-/** A policy as the screens use it (SPEC.md §3). */
+/** A policy as the screens use it (docs/requirements.md §3). */
 export type Policy = {
   id: string;
   /** The policy number, or the application number while there is none. */
@@ -76,7 +76,7 @@ export function policyState(status: unknown): PolicyState {
 }
 
 /**
- * The status to show: NOT_ACTIVE is shown as Active (SPEC.md §4). Use it as the key of the
+ * The status to show: NOT_ACTIVE is shown as Active (docs/requirements.md §4). Use it as the key of the
  * `policyStatus.*` texts.
  */
 export function displayStatus(status: PolicyStatusRaw): Exclude<PolicyStatusRaw, 'NOT_ACTIVE'> {
@@ -84,8 +84,8 @@ export function displayStatus(status: PolicyStatusRaw): Exclude<PolicyStatusRaw,
 }
 
 /**
- * Maps a policy from the wire to the view model (SPEC.md §3–4). Throws
- * `Error('Unrecognized status')` for a status outside SPEC.md §4, and
+ * Maps a policy from the wire to the view model (docs/requirements.md §3–4). Throws
+ * `Error('Unrecognized status')` for a status outside docs/requirements.md §4, and
  * `Error('Unrecognized insurance type')` for a type other than TRAVEL, HEALTH or STAY.
  */
 export function mapPolicy(raw: RawPolicy): Policy {

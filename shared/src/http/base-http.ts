@@ -16,7 +16,7 @@ export function apiPrefixUrl(): string {
 export const baseHttp = ky.create({
   prefixUrl: apiPrefixUrl(),
   headers: { Accept: 'application/json' },
-  // SPEC.md §7: no default timeout; downloads set their own.
+  // docs/requirements.md §7: no default timeout; downloads set their own.
   timeout: false,
   credentials: 'same-origin',
   hooks: {

@@ -1,6 +1,6 @@
 import { http } from './http';
 
-/** SPEC.md §9: document downloads give up after 30 s. */
+/** docs/requirements.md §9: document downloads give up after 30 s. */
 export const DOCUMENT_TIMEOUT_MS = 30000;
 
 /**

@@ -36,7 +36,7 @@ async function readCode(response: Response): Promise<string | undefined> {
 }
 
 /**
- * ky hook: a 401 ends the session in the browser and tells the host to show the login (SPEC.md §8),
+ * ky hook: a 401 ends the session in the browser and tells the host to show the login (docs/requirements.md §8),
  * except where the 401 is about something the student typed or followed, not the session: an
  * account link that is invalid or expired, or a wrong current password. Those pages say so themselves.
  */

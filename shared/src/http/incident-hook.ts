@@ -19,7 +19,7 @@ async function readIncidentId(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
-/** ky hook: every 500 shows the global alert with the backend's incident number (SPEC.md §8). */
+/** ky hook: every 500 shows the global alert with the backend's incident number (docs/requirements.md §8). */
 export const incidentHook: AfterResponseHook = async (_request, _options, response) => {
   if (response.status !== 500) return;
   useGlobalAlertStore.getState().showIncident(await readIncidentId(response));

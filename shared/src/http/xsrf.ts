@@ -1,8 +1,8 @@
 import type { BeforeRequestHook } from 'ky';
 
-/** Name of the readable anti-forgery cookie the backend sets (SPEC.md §7). */
+/** Name of the readable anti-forgery cookie the backend sets (docs/requirements.md §7). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-/** Header every non-GET request echoes the cookie in (SPEC.md §7). */
+/** Header every non-GET request echoes the cookie in (docs/requirements.md §7). */
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Reads one cookie by name from `document.cookie`, or `undefined` when it is not set. */

@@ -65,7 +65,7 @@ describe('i18n', () => {
     expect(leafKeys(nl).sort()).toEqual(leafKeys(en).sort());
   });
 
-  it('should have the SPEC.md §8 login and service texts', async () => {
+  it('should have the docs/requirements.md §8 login and service texts', async () => {
     await i18n.changeLanguage('en-GB');
     const typedKeys: CommonKey[] = [
       'CommonError.title',

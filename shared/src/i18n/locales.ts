@@ -1,4 +1,4 @@
-/** The interface languages; en-GB is the default and the fallback (SPEC.md §1). */
+/** The interface languages; en-GB is the default and the fallback (docs/requirements.md §1). */
 export const SUPPORTED_LOCALES = ['en-GB', 'nl'] as const;
 
 /** One of {@link SUPPORTED_LOCALES}. */

@@ -1,10 +1,10 @@
-/** The router basename: the app is served under `/en/` (SPEC.md §1). */
+/** The router basename: the app is served under `/en/` (docs/requirements.md §1). */
 export const BASENAME = '/en';
 
 const segment = (value: string): string => encodeURIComponent(value);
 
 /**
- * Route paths of the fixed routes and the main content pages (SPEC.md §2), relative to
+ * Route paths of the fixed routes and the main content pages (docs/requirements.md §2), relative to
  * {@link BASENAME}: `navigate(paths.faqCategory('coverage'))`.
  */
 export const paths = {

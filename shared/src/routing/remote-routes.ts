@@ -1,8 +1,8 @@
 import type { PageProps } from './page-props';
 
 /**
- * The route names and paths of SPEC.md §2 that some remote must serve, and the content pages that
- * the navigation of SPEC.md §2 links to. The host shows a "not available" notice (not a redirect)
+ * The route names and paths of docs/requirements.md §2 that some remote must serve, and the content pages that
+ * the navigation of docs/requirements.md §2 links to. The host shows a "not available" notice (not a redirect)
  * on any of these that no deployed remote declares. The names are the tag manager's page names.
  */
 export const SPEC_FIXED_ROUTES = [
@@ -20,7 +20,7 @@ export const SPEC_FIXED_ROUTES = [
   { name: 'request', path: '/request' },
 ] as const;
 
-/** Content pages (by route name) behind the navigation entries of SPEC.md §2. */
+/** Content pages (by route name) behind the navigation entries of docs/requirements.md §2. */
 export const NAVIGATION_CONTENT_PAGES = ['insurances', 'profile', 'claims', 'invoices'] as const;
 
 /** Props a route may fix for its page (the route parameters come on top). */
@@ -28,7 +28,7 @@ export type StaticPageProps = Pick<PageProps, 'mode'>;
 
 /** What every route of a remote declares. `Page` is the union of the keys of its `./pages`. */
 type RouteCommon<Page extends string> = {
-  /** Route name: the tag manager's page name, and what SPEC.md §2 calls the route. */
+  /** Route name: the tag manager's page name, and what docs/requirements.md §2 calls the route. */
   name: string;
   /** Key of the page's title in the remote's own namespace (its `locales/en.json`). */
   titleKey: string;

@@ -2,7 +2,7 @@ import { paths } from './paths';
 import { loginWithRedirect, readRedirect, safeRedirect } from './redirect';
 
 describe('paths', () => {
-  it('should build the fixed routes of SPEC.md §2', () => {
+  it('should build the fixed routes of docs/requirements.md §2', () => {
     expect(paths.login()).toBe('/login');
     expect(paths.fileClaim()).toBe('/service-contact/file-a-claim');
     expect(paths.faqCategory('coverage-abroad')).toBe('/service-contact/faq/coverage-abroad/');

@@ -10,7 +10,7 @@ import { SanitizedHtml } from './sanitized-html';
 /** The kinds of alert; `info` and `information` are the same. */
 export type AlertType = 'info' | 'information' | 'warning' | 'error' | 'success';
 
-/** Props of {@link Alert} (SPEC.md §8). */
+/** Props of {@link Alert} (docs/requirements.md §8). */
 export type AlertProps = {
   /** Translation key (or text) of the heading. */
   title: string;
@@ -48,7 +48,7 @@ export const ALERT_FADE_MS = 200;
 type Phase = 'shown' | 'leaving' | 'closed';
 
 /**
- * A message box (SPEC.md §8). Each message shows its code translated with its context, or, when
+ * A message box (docs/requirements.md §8). Each message shows its code translated with its context, or, when
  * the context has an `html` key, that translation as sanitised HTML. `contextual` shows only the
  * html texts; `messagesList` shows the subtitle and a numbered list. The container's
  * `data-error-code` is the first message's code, and so is its `id` unless another element on the

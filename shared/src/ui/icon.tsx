@@ -1,4 +1,4 @@
-/** URL the host serves the icon sprite at (SPEC.md §9: under the en assets path). */
+/** URL the host serves the icon sprite at (docs/requirements.md §9: under the en assets path). */
 export const SPRITE_URL = '/en/assets/icons.svg';
 
 /** Path of the sprite file inside `@portal/shared`, for the host build to copy to {@link SPRITE_URL}. */

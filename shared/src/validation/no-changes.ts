@@ -1,5 +1,5 @@
 /**
- * "No changes found" (SPEC.md §8): a form sent as it stands changes nothing, so the portal says so
+ * "No changes found" (docs/requirements.md §8): a form sent as it stands changes nothing, so the portal says so
  * rather than send it, and the api answers a change that changes nothing with {@link NO_CHANGES_CODE}
  * rather than record it (an address change with a move reason would otherwise put the policy under
  * review for nothing). One rule for the forms and the api.

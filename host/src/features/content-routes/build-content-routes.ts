@@ -1,6 +1,6 @@
 import type { ContentPage } from '@portal/shared';
 
-/** How deep the content tree is turned into routes (SPEC.md §9). */
+/** How deep the content tree is turned into routes (docs/requirements.md §9). */
 export const MAX_CONTENT_DEPTH = 4;
 
 /** A route made from a content page. */
@@ -15,7 +15,7 @@ export type ContentRoute = {
   pageTitle?: string;
 };
 
-/** The only route when the page tree cannot be loaded (SPEC.md §2). */
+/** The only route when the page tree cannot be loaded (docs/requirements.md §2). */
 export const FALLBACK_HOME_ROUTE: ContentRoute = { path: '/home', name: 'home', requiresAuth: false };
 
 /** Whether the routes came from a page tree, rather than being the fallback alone (no tree could be had). */

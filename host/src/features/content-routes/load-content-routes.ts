@@ -6,7 +6,7 @@ import type { ContentRoute } from './build-content-routes';
 
 /**
  * Loads the content page tree and turns it into routes. Whatever goes wrong (network, GraphQL error,
- * no tree) the portal still starts, with the fallback home route only (SPEC.md §8).
+ * no tree) the portal still starts, with the fallback home route only (docs/requirements.md §8).
  */
 export async function loadContentRoutes(
   client: Client,

@@ -9,7 +9,7 @@ export type AppErrorPageProps = {
   error: unknown;
 };
 
-/** What the last error boundary shows: an error no slot handled (SPEC.md §8, rethrown). */
+/** What the last error boundary shows: an error no slot handled (docs/requirements.md §8, rethrown). */
 export function AppErrorPage({ error }: AppErrorPageProps) {
   const { t } = useTranslation('host');
 

@@ -40,7 +40,7 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
   useFocusOnNavigation(main);
 
   useEffect(() => {
-    // The start-up skeleton is styled by body.loading (SPEC.md §2 start-up).
+    // The start-up skeleton is styled by body.loading (docs/requirements.md §2 start-up).
     document.body.classList.replace('loading', 'default');
   }, []);
 

@@ -6,7 +6,7 @@ import { Alert } from '@portal/shared/ui';
 
 /**
  * The alert for any 500, shown above every page until closed or navigating. It is the common
- * error of SPEC.md §8: the message, the incident number and a link to customer service.
+ * error of docs/requirements.md §8: the message, the incident number and a link to customer service.
  */
 export function GlobalAlert() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { LocaleSwitch } from './locale-switch';
 
 type NavEntry = { to: string; labelKey: string; show: 'always' | 'guest' | 'member' };
 
-// SPEC.md §2 navigation entries; log-in and reset-password make sense only for visitors, the
+// docs/requirements.md §2 navigation entries; log-in and reset-password make sense only for visitors, the
 // personal pages only for logged-in students.
 const ENTRIES: readonly NavEntry[] = [
   { to: paths.login(), labelKey: 'nav.login', show: 'guest' },

@@ -35,7 +35,7 @@ function useTitlesInLanguage(
   }, [data, lang, tree]);
 }
 
-/** `{page title} | {product name}`, the page title template of SPEC.md §1, in the current language. */
+/** `{page title} | {product name}`, the page title template of docs/requirements.md §1, in the current language. */
 export function usePageTitle(handle: RouteHandle | undefined, tree: PageTreeSource): void {
   const { t } = useTranslation('host');
   const { locale } = useLocale();

@@ -1,6 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-/** Window event raised when a remote module fails to load (SPEC.md §8, failed dynamic import). */
+/** Window event raised when a remote module fails to load (docs/requirements.md §8, failed dynamic import). */
 export const PRELOAD_ERROR_EVENT = 'preload-error';
 
 /** Detail of the {@link PRELOAD_ERROR_EVENT} event. */

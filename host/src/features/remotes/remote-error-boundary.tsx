@@ -28,7 +28,7 @@ function verdictOf(error: unknown): Verdict {
  * One per remote slot: a remote that could not be loaded shows the fallback in its place only, and
  * so does a page whose code could not be fetched after the remote had loaded (a failed dynamic
  * import raises a `preload-error` event, and the slot that claims it shows its fallback). Any
- * other error is rethrown to the next boundary up, as SPEC.md §8 asks for unhandled failures.
+ * other error is rethrown to the next boundary up, as docs/requirements.md §8 asks for unhandled failures.
  */
 export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, RemoteErrorBoundaryState> {
   override state: RemoteErrorBoundaryState = { failed: false };

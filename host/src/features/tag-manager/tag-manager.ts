@@ -1,6 +1,6 @@
 import { isValidGtmId } from '../../app/runtime-config-shape';
 
-/** The page-view event name (SPEC.md §1). */
+/** The page-view event name (docs/requirements.md §1). */
 export const CONTENT_VIEW_EVENT = 'content-view';
 
 /** Route names that never report a page view. */

@@ -23,7 +23,7 @@ describe('paymentLock', () => {
     ['INDIVIDUAL', 'DIRECT_DEBIT', null],
     ['INDIVIDUAL', 'BANK_TRANSFER', null],
     ['INDIVIDUAL', 'CREDITCARD', 'creditCard'],
-    // SPEC.md §6 order in the shared rules: the card first, whoever pays.
+    // docs/requirements.md §6 order in the shared rules: the card first, whoever pays.
     ['INSTITUTE_STUDENT_PAYS', 'CREDITCARD', 'creditCard'],
     ['INSTITUTE', 'BANK_TRANSFER', 'institute'],
     ['INSTITUTE_STUDENT_PAYS', 'DIRECT_DEBIT', 'viaInstitution'],

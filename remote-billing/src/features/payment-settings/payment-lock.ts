@@ -5,8 +5,8 @@ import type { PolicyPayment } from './api/get-policy-payment';
 /**
  * Why the student cannot change a policy's payment settings, or null when they can: the shared
  * policy rules of `@portal/shared/domain`, which the policy cards, Profile and the api apply too.
- * Paid by credit card, by the institute or by the student via the institution (SPEC.md §6); under
- * review (SPEC.md §4); or the policy has ended (disapproved, expired, cancelled).
+ * Paid by credit card, by the institute or by the student via the institution (docs/requirements.md §6); under
+ * review (docs/requirements.md §4); or the policy has ended (disapproved, expired, cancelled).
  */
 export type PaymentLock =
   'creditCard' | 'institute' | 'viaInstitution' | 'underReview' | 'disapproved' | 'expired' | 'cancelled';

@@ -43,7 +43,7 @@ export function LoginForm() {
           messages={[{ code: failure.errorKey }, ...(failure.detailKey ? [{ code: failure.detailKey }] : [])]}
         />
       ) : sessionExpired ? (
-        // The session ended by time or by the server, not by the student (SPEC.md §4): say why they
+        // The session ended by time or by the server, not by the student (docs/requirements.md §4): say why they
         // are asked to log in again. Not after a logout, nor on a first visit.
         <Alert
           type="warning"

@@ -46,7 +46,7 @@ function answerLogin(status: number) {
     if (new URL(request.url).pathname !== '/api/login') return emptyResponse(404);
     return status === 200
       ? jsonResponse({ firstName: 'Anna', profileId: 'p-1' })
-      : // A 403 means "blocked" only with this code (CONTRACT.md); other 403s are something else.
+      : // A 403 means "blocked" only with this code (docs/contract.md); other 403s are something else.
         jsonResponse({ code: status === 403 ? 'ACCOUNT_BLOCKED' : 'X', message: 'x' }, status);
   });
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { http, useApiResource } from '@portal/shared';
 import type { Passkey } from '@portal/shared/wire';
 
-/** A passkey as CONTRACT.md describes it (`Passkey` of the OpenAPI document). */
+/** A passkey as docs/contract.md describes it (`Passkey` of the OpenAPI document). */
 export const passkeySchema = v.object({
   id: v.pipe(v.string(), v.nonEmpty()),
   name: v.string(),

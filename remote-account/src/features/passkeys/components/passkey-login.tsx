@@ -6,7 +6,7 @@ import { Alert, Button } from '@portal/shared/ui';
 
 import { loginWithPasskey, supportsPasskeyAutofill } from '../api/passkey-login';
 
-/** The 403 of a missing anti-forgery token, which says nothing about the account (CONTRACT.md). */
+/** The 403 of a missing anti-forgery token, which says nothing about the account (docs/contract.md). */
 const XSRF_INVALID_CODE = 'XSRF_INVALID';
 
 /** The text keys of the login page (namespace `account`) a passkey login can end with. */

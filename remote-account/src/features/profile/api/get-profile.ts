@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { http, useApiResource } from '@portal/shared';
 import type { Profile } from '@portal/shared/wire';
 
-/** The profile as CONTRACT.md describes it (`Profile` of the OpenAPI document). */
+/** The profile as docs/contract.md describes it (`Profile` of the OpenAPI document). */
 export const profileBodySchema = v.object({
   profileId: v.pipe(v.string(), v.nonEmpty()),
   gender: v.picklist(['MALE', 'FEMALE', 'UNDEFINED']),

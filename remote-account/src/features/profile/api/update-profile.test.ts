@@ -31,7 +31,7 @@ const issues = (input: unknown) => {
 };
 
 describe('the personal details form schema', () => {
-  it('should require every field (SPEC.md §5) and a gender of the three', () => {
+  it('should require every field (docs/requirements.md §5) and a gender of the three', () => {
     expect(
       issues({
         gender: '',

@@ -44,7 +44,7 @@ const PROFILE_FIELDS = [
   'nationality',
 ] as const;
 
-/** True when the update would leave the profile as it is: then nothing is sent (SPEC.md §8 "No changes found"). */
+/** True when the update would leave the profile as it is: then nothing is sent (docs/requirements.md §8 "No changes found"). */
 export function isUnchanged(update: ProfileUpdate, profile: Profile): boolean {
   return isSameFields(update, profile, PROFILE_FIELDS);
 }

@@ -17,7 +17,7 @@ export type EmailChangeFormProps = {
 
 /**
  * New e-mail address, its repeat and the current password. The change completes only when the
- * student follows the link mailed to the new address (SPEC.md §4).
+ * student follows the link mailed to the new address (docs/requirements.md §4).
  */
 export function EmailChangeForm({ username }: EmailChangeFormProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);

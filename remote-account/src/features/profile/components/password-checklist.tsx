@@ -3,7 +3,7 @@ import { NEW_PASSWORD_MIN, newPasswordSchema } from '@portal/shared/validation';
 import * as v from 'valibot';
 import { PROFILE_NAMESPACE } from '../profile-texts';
 
-/** The rules of a new password (SPEC.md §5), by the code the schema reports when one fails. */
+/** The rules of a new password (docs/requirements.md §5), by the code the schema reports when one fails. */
 const RULES = [
   'validation.password.minLength',
   'validation.password.uppercase',

@@ -13,7 +13,7 @@ export type PersonalDetailsProps = {
   countries: readonly CountryOption[];
 };
 
-/** The read-only details of a student whose institution manages them (SPEC.md §6). */
+/** The read-only details of a student whose institution manages them (docs/requirements.md §6). */
 function ManagedDetails({ profile, countries }: PersonalDetailsProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
   const rows: [string, string][] = [

@@ -69,7 +69,7 @@ function PolicyItem({ policy }: { policy: PolicySettingsPolicy }) {
   );
 }
 
-/** The student's policies with a link per setting that the Profile page offers (SPEC.md §2 Profile). */
+/** The student's policies with a link per setting that the Profile page offers (docs/requirements.md §2 Profile). */
 export function PolicySettings({ profileId }: { profileId: string }) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
   const titleId = useId();

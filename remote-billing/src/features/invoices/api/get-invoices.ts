@@ -7,7 +7,7 @@ import type { RawInvoice } from '@portal/shared/wire';
 const wireDate = v.pipe(v.string(), v.isoDate());
 const amount = v.pipe(v.number(), v.finite());
 
-/** One invoice as CONTRACT.md describes it (`RawInvoice` of the OpenAPI document). */
+/** One invoice as docs/contract.md describes it (`RawInvoice` of the OpenAPI document). */
 export const rawInvoiceSchema = v.object({
   policyNumber: v.string(),
   invoiceNumber: v.pipe(v.string(), v.nonEmpty()),
@@ -42,7 +42,7 @@ export function parseInvoices(body: unknown): RawInvoice[] {
   return invoices;
 }
 
-/** `GET /api/en/profiles/{profileId}/invoices`; a 204 means the institute pays (SPEC.md §7). */
+/** `GET /api/en/profiles/{profileId}/invoices`; a 204 means the institute pays (docs/requirements.md §7). */
 export async function getInvoices(profileId: string, signal?: AbortSignal): Promise<InvoicesResult> {
   const response = await http.get(`api/en/profiles/${encodeURIComponent(profileId)}/invoices`, { signal });
   if (response.status === 204) return { paidByInstitute: true };

@@ -3,7 +3,7 @@ import { http, useApiResource } from '@portal/shared';
 import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
 
 /**
- * The part of a policy (CONTRACT.md `RawPolicy`) the payment settings need: how and how often it
+ * The part of a policy (docs/contract.md `RawPolicy`) the payment settings need: how and how often it
  * is paid, who pays it, and what the shared policy rules read. Other fields are left out; the
  * policy cards check them.
  */

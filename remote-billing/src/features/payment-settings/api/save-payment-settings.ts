@@ -31,7 +31,7 @@ export const paymentSettingsFormSchema = v.pipe(
 );
 export type PaymentSettings = v.InferOutput<typeof paymentSettingsFormSchema>;
 
-/** `POST /api/en/policies/{id}/payment`: the body carries the id of the path as well (CONTRACT.md). */
+/** `POST /api/en/policies/{id}/payment`: the body carries the id of the path as well (docs/contract.md). */
 export async function savePaymentSettings(policyId: string, settings: PaymentSettings): Promise<void> {
   await http.post(`api/en/policies/${encodeURIComponent(policyId)}/payment`, {
     json: { id: policyId, ...settings },
@@ -39,7 +39,7 @@ export async function savePaymentSettings(policyId: string, settings: PaymentSet
 }
 
 /**
- * True when the settings are the policy's own and give no bank account (SPEC.md §8 "No changes
+ * True when the settings are the policy's own and give no bank account (docs/requirements.md §8 "No changes
  * found"): nothing is sent. A bank account for direct debit is sent even for the same term and
  * method, as the portal does not know the account on file; the api says when it is the same.
  */

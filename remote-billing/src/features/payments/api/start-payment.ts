@@ -4,7 +4,7 @@ import { BASENAME, errorStatus, http, paths, readApiError } from '@portal/shared
 
 import { markPaymentPending } from '../pending-payments';
 
-/** How an open invoice can be paid online (SPEC.md §2, §9). */
+/** How an open invoice can be paid online (docs/requirements.md §2, §9). */
 export const PAY_METHODS = ['CREDITCARD', 'IDEAL', 'BANK_TRANSFER'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
@@ -61,7 +61,7 @@ export function parsePaymentStart(method: PayMethod, body: unknown): PaymentStar
   return { kind: 'redirect', redirectUrl: result.output.redirectUrl };
 }
 
-/** `POST /api/en/invoices/{invoiceNumber}/payment` (CONTRACT.md). */
+/** `POST /api/en/invoices/{invoiceNumber}/payment` (docs/contract.md). */
 export async function startPayment(invoiceNumber: string, method: PayMethod): Promise<PaymentStart> {
   const response = await http.post(`api/en/invoices/${encodeURIComponent(invoiceNumber)}/payment`, {
     json: { method, returnUrl: paymentReturnUrl(invoiceNumber) },

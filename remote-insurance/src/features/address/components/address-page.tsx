@@ -87,7 +87,7 @@ export function AddressForm({ policy }: AddressFormProps) {
 
   const onSubmit = form.handleSubmit(async (output) => {
     setFailure(null);
-    // The current address again changes nothing: say so rather than send it (SPEC.md §8).
+    // The current address again changes nothing: say so rather than send it (docs/requirements.md §8).
     if (isUnchanged(output, policy.destinationAddress, ADDRESS_FIELDS, ADDRESS_COMPARERS)) {
       setFailure('noChanges');
       return;

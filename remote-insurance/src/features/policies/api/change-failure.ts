@@ -6,7 +6,7 @@ export type ChangeFailure = { kind: 'fields'; fields: FieldError[] } | { kind: '
 
 /**
  * Reads a failed call: a 422 (a start-date rule) or a 400 (validation) with `fields` goes back to
- * the form; anything else is an error the page reports in SPEC.md §8's words.
+ * the form; anything else is an error the page reports in docs/requirements.md §8's words.
  */
 export async function readChangeFailure(error: unknown): Promise<ChangeFailure> {
   const status = errorStatus(error);

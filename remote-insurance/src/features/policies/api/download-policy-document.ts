@@ -23,7 +23,7 @@ const FALLBACK_NAMES: Record<PolicyDocumentKind, string> = {
 
 /**
  * `GET /api/en/policies/{id}/{kind}` (`/conditions?latest=true` for the latest conditions), saved
- * under the name the api gives, else `{kind}-{number}.pdf`. 30 s timeout (SPEC.md §7).
+ * under the name the api gives, else `{kind}-{number}.pdf`. 30 s timeout (docs/requirements.md §7).
  */
 export function downloadPolicyDocument(
   policy: Pick<Policy, 'id' | 'number'>,

@@ -17,7 +17,7 @@ const addressSchema = v.object({
   moveReason: v.optional(v.string()),
 });
 
-/** One policy as CONTRACT.md describes it (`RawPolicy` of the OpenAPI document). */
+/** One policy as docs/contract.md describes it (`RawPolicy` of the OpenAPI document). */
 export const rawPolicySchema = v.object({
   policyId: v.pipe(v.string(), v.nonEmpty()),
   policyNumber: v.optional(v.string()),
@@ -65,7 +65,7 @@ const policyIdentitySchema = v.looseObject({
   applicationNumber: v.optional(v.string()),
 });
 
-/** Why a policy cannot be shown: a status outside SPEC.md §4, or any other broken field. */
+/** Why a policy cannot be shown: a status outside docs/requirements.md §4, or any other broken field. */
 export type PolicyProblem = 'unrecognizedStatus' | 'invalid';
 
 /** One entry of the policy list: a policy to show, or a policy that cannot be shown. */

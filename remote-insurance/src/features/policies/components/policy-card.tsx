@@ -18,7 +18,7 @@ export type PolicyCardProps = { policy: Policy };
 export function PolicyCard({ policy }: PolicyCardProps) {
   const { t } = useTranslation('insurance');
   const id = useId();
-  // SPEC.md §3: cards start collapsed.
+  // docs/requirements.md §3: cards start collapsed.
   const [collapsed, setCollapsed] = useState(policy.collapsed);
   const status = displayStatus(policy.status);
   const detailsId = `${id}-details`;

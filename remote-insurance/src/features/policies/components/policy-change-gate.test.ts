@@ -15,7 +15,7 @@ describe('policyChangeBlock', () => {
     expect(policyChangeBlock(policy, 'address')).toBeNull();
   });
 
-  it('should send the student of an institute policy to the institution (SPEC.md §6)', () => {
+  it('should send the student of an institute policy to the institution (docs/requirements.md §6)', () => {
     expect(policyChangeBlock(mapPolicy(rawPolicy({ customerType: 'INSTITUTE' })), 'address')).toBe(
       'institute',
     );
@@ -28,7 +28,7 @@ describe('policyChangeBlock', () => {
     expect(policyChangeBlock(mapPolicy(rawPolicy({ editable: 'false' })), 'address')).toBe('notEditable');
   });
 
-  it('should offer nothing while the policy or a change is under review (SPEC.md §4)', () => {
+  it('should offer nothing while the policy or a change is under review (docs/requirements.md §4)', () => {
     expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW' })), 'address')).toBe(
       'underReview',
     );

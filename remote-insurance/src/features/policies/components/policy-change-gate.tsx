@@ -8,7 +8,7 @@ import type { Policy, PolicyChangeReason } from '@portal/shared/domain';
 import { usePolicies } from '../api/get-policies';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
-/** Why a policy cannot get this change (SPEC.md §4–§6), or null when the student may make it. */
+/** Why a policy cannot get this change (docs/requirements.md §4–§6), or null when the student may make it. */
 export type PolicyChangeBlock = PolicyChangeReason | 'notFound' | null;
 
 /** Whether the student may make `change` to a policy: the shared policy rules, as on the card. */

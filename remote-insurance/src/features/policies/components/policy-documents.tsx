@@ -15,7 +15,7 @@ export type PolicyDocumentsProps = { policy: Policy };
 type Download = { key: string; label: string; run: () => Promise<string> };
 
 /**
- * The documents of one policy as downloads (SPEC.md §2): certificate and coverage, insurance card,
+ * The documents of one policy as downloads (docs/requirements.md §2): certificate and coverage, insurance card,
  * the conditions at the start of the policy and the latest ones, and every document the policy
  * lists, by its name. One download at a time; a failed one says which document it was.
  */

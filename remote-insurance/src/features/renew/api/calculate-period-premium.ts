@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { http } from '@portal/shared';
 import type { CalculateRequest, CalculateResponse, PaymentTerm } from '@portal/shared/wire';
 
-/** The answer of `calculate` as CONTRACT.md describes it. */
+/** The answer of `calculate` as docs/contract.md describes it. */
 const calculateResponseSchema = v.object({
   days: v.pipe(v.number(), v.integer()),
   amount: v.pipe(v.number(), v.finite()),

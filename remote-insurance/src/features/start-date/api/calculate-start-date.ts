@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { http } from '@portal/shared';
 import type { CalculateRequest, CalculateResponse } from '@portal/shared/wire';
 
-/** The answer of `calculate`: `days` negative means fewer covered days (CONTRACT.md). */
+/** The answer of `calculate`: `days` negative means fewer covered days (docs/contract.md). */
 export const calculationSchema = v.object({
   days: v.pipe(v.number(), v.integer()),
   amount: v.pipe(v.number(), v.finite(), v.minValue(0)),

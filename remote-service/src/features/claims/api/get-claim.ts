@@ -5,7 +5,7 @@ import { CONTACT_CATEGORIES } from '@portal/shared/validation';
 
 import { CLAIM_STATUSES } from './get-claims';
 
-/** `GET /api/en/claims/{claimNumber}` as CONTRACT.md describes it (`ClaimDetail`). */
+/** `GET /api/en/claims/{claimNumber}` as docs/contract.md describes it (`ClaimDetail`). */
 export const claimDetailSchema = v.object({
   claimNumber: v.pipe(v.string(), v.nonEmpty()),
   policyNumber: v.string(),

@@ -5,7 +5,7 @@ import type { Claim } from '@portal/shared/wire';
 /** The statuses of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
 export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
 
-/** One claim of the list as CONTRACT.md describes it (`Claim` of the OpenAPI document). */
+/** One claim of the list as docs/contract.md describes it (`Claim` of the OpenAPI document). */
 export const claimSchema = v.object({
   claimNumber: v.pipe(v.string(), v.nonEmpty()),
   policyNumber: v.string(),

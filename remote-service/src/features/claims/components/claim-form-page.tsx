@@ -16,7 +16,7 @@ import './claims.css';
 export type ClaimFormPageProps = PageProps;
 
 /**
- * File a claim (`/service-contact/file-a-claim`, public, SPEC.md §2). A logged-in student chooses
+ * File a claim (`/service-contact/file-a-claim`, public, docs/requirements.md §2). A logged-in student chooses
  * one of their policies; a visitor gives the policy number and the policyholder's date of birth.
  */
 export function ClaimFormPage(_props: ClaimFormPageProps) {
