@@ -7,6 +7,8 @@ export interface RawPolicy {
   policyId: string;
   policyNumber?: string;
   applicationNumber?: string;
+  insuranceType?: 'TRAVEL' | 'HEALTH' | 'STAY';
+  status?: string;
 }
 
 /** The raw invoice fields the journeys compare with the page. */

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import type { ConsoleGuard } from '../support/fixtures';
-import { currentSession, logIn, logoutEntry, policiesOf } from '../support/portal';
+import { currentSession, logIn, logoutEntry, mainNavigation, policiesOf } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const EMERGENCY = '/en/service-contact/emergency';
@@ -111,6 +111,24 @@ test.describe('Emergency Pass', () => {
     await expect(page.getByText(/The emergency details could not be loaded/)).toBeVisible();
     await expect(page.getByText(policyNumber, { exact: true })).toHaveCount(0);
     await expect(page.getByText(/^Saved on /)).toHaveCount(0);
+  });
+
+  test('a page that started offline shows the student’s navigation once the network is back, without a reload', async ({
+    page,
+    context,
+    consoleGuard,
+  }) => {
+    const { policyNumber } = await keepAnnasPass(page);
+    // Started without a network: the session cannot be checked, so the header is a visitor's.
+    await goOffline(context, consoleGuard);
+    await page.reload();
+    await expect(passSection(page).getByText(policyNumber, { exact: true })).toBeVisible();
+    await expect(logoutEntry(page)).toHaveCount(0);
+    // Back online, the session is checked again: her navigation returns on the same page.
+    await context.setOffline(false);
+    await expect(logoutEntry(page)).toBeVisible();
+    await expect(mainNavigation(page).getByRole('link', { name: 'My Insurance' })).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
   });
 
   test('the pass still opens offline after the browser restarts', async ({
