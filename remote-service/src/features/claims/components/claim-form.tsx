@@ -1,25 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import {
-  Alert,
-  Button,
-  DateField,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useValibotForm,
-} from '@portal/shared/ui';
-import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+import { Alert, Button, SelectField, useValibotForm } from '@portal/shared/ui';
 
 import type { ClaimPolicyOption } from '../api/get-claimable-policies';
 import { EMPTY_CLAIM, claimFormSchema, useSubmitClaim } from '../api/submit-claim';
 import type { ClaimFailure, ClaimFormValues } from '../api/submit-claim';
 import { discardDraft, saveDraft } from '../drafts/claim-drafts';
 import type { ClaimDraft } from '../drafts/claim-drafts';
+import { ClaimDetailsFields, ClaimProgress } from './claim-details-fields';
 import { ClaimDone } from './claim-done';
 import { checkReceipts } from './receipt-rules';
-import { ReceiptsField } from './receipts-field';
 
 /** How long typing pauses before the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 300;
@@ -133,10 +124,6 @@ export function ClaimForm({ profileId, policies, draft }: ClaimFormProps) {
       type: t(`claim.insuranceTypes.${policy.insuranceType}`),
     }),
   }));
-  const categoryOptions = CONTACT_CATEGORIES.map((value) => ({
-    value,
-    label: t(`claim.categories.${value}`),
-  }));
 
   return (
     <>
@@ -150,50 +137,15 @@ export function ClaimForm({ profileId, policies, draft }: ClaimFormProps) {
             options={policyOptions}
             required
           />
-          <SelectField
-            {...form.field('category')}
-            label={t('claim.category')}
-            options={categoryOptions}
-            required
-          />
-          <DateField {...form.field('incidentDate')} label={t('claim.incidentDate')} required />
-          <TextAreaField {...form.field('description')} label={t('claim.description')} rows={5} required />
-          <TextField
-            {...form.field('amount')}
-            label={t('claim.amount')}
-            hint={t('claim.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-          />
-          <TextField
-            {...form.field('iban')}
-            label={t('claim.iban')}
-            hint={t('claim.ibanHint')}
-            autoComplete="off"
-            required
-          />
-          <ReceiptsField
-            id="claim-receipts"
+          <ClaimDetailsFields
+            field={form.field}
             receipts={receipts}
-            onAdd={(files) => void addReceipts(files)}
-            onRemove={removeReceipt}
-            errors={receiptErrors}
+            onAddReceipts={(files) => void addReceipts(files)}
+            onRemoveReceipt={removeReceipt}
+            receiptErrors={receiptErrors}
           />
         </fieldset>
-        {sending ? (
-          <div ref={progressRef} className="claim-progress" tabIndex={-1}>
-            <progress
-              className="claim-progress__bar"
-              max={100}
-              value={percent}
-              aria-label={t('claim.progress.label')}
-            />
-            <p role="status" className="claim-progress__text">
-              {t('claim.progress.text', { percent })}
-            </p>
-          </div>
-        ) : null}
+        {sending ? <ClaimProgress progressRef={progressRef} percent={percent} /> : null}
         <div className="claim-form__actions">
           <Button type="submit" busy={sending}>
             {t('claim.submit')}

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button, DateField, SelectField, TextAreaField, TextField, useValibotForm } from '@portal/shared/ui';
-import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+import { Button, DateField, TextField, useValibotForm } from '@portal/shared/ui';
 
 import {
   EMPTY_VISITOR_CLAIM,
   useSubmitVisitorClaim,
   visitorClaimFormSchema,
 } from '../api/submit-visitor-claim';
+import { ClaimDetailsFields, ClaimProgress } from './claim-details-fields';
 import { ClaimDone } from './claim-done';
 import { FailureAlert } from './claim-form';
 import { checkReceipts } from './receipt-rules';
-import { ReceiptsField } from './receipts-field';
 
 // Built once: the rules do not depend on anything the visitor chose.
 const schema = visitorClaimFormSchema();
@@ -59,10 +58,6 @@ export function VisitorClaimForm() {
   });
 
   const percent = state.status === 'sending' ? Math.round(state.progress * 100) : 0;
-  const categoryOptions = CONTACT_CATEGORIES.map((value) => ({
-    value,
-    label: t(`claim.categories.${value}`),
-  }));
 
   return (
     <>
@@ -84,50 +79,15 @@ export function VisitorClaimForm() {
             autoComplete="bday"
             required
           />
-          <SelectField
-            {...form.field('category')}
-            label={t('claim.category')}
-            options={categoryOptions}
-            required
-          />
-          <DateField {...form.field('incidentDate')} label={t('claim.incidentDate')} required />
-          <TextAreaField {...form.field('description')} label={t('claim.description')} rows={5} required />
-          <TextField
-            {...form.field('amount')}
-            label={t('claim.amount')}
-            hint={t('claim.amountHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-          />
-          <TextField
-            {...form.field('iban')}
-            label={t('claim.iban')}
-            hint={t('claim.ibanHint')}
-            autoComplete="off"
-            required
-          />
-          <ReceiptsField
-            id="claim-receipts"
+          <ClaimDetailsFields
+            field={form.field}
             receipts={receipts}
-            onAdd={(files) => void addReceipts(files)}
-            onRemove={removeReceipt}
-            errors={receiptErrors}
+            onAddReceipts={(files) => void addReceipts(files)}
+            onRemoveReceipt={removeReceipt}
+            receiptErrors={receiptErrors}
           />
         </fieldset>
-        {sending ? (
-          <div ref={progressRef} className="claim-progress" tabIndex={-1}>
-            <progress
-              className="claim-progress__bar"
-              max={100}
-              value={percent}
-              aria-label={t('claim.progress.label')}
-            />
-            <p role="status" className="claim-progress__text">
-              {t('claim.progress.text', { percent })}
-            </p>
-          </div>
-        ) : null}
+        {sending ? <ClaimProgress progressRef={progressRef} percent={percent} /> : null}
         <div className="claim-form__actions">
           <Button type="submit" busy={sending}>
             {t('claim.submit')}

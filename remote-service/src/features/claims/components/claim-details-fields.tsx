@@ -1,0 +1,85 @@
+import type { RefObject } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
+import { DateField, SelectField, TextAreaField, TextField } from '@portal/shared/ui';
+import type { BoundFieldProps } from '@portal/shared/ui';
+import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+
+import { ReceiptsField } from './receipts-field';
+
+/** The fields of a claim that a student and a visitor fill in alike. */
+type ClaimDetailName = 'category' | 'incidentDate' | 'description' | 'amount' | 'iban';
+
+export type ClaimDetailsFieldsProps = {
+  field: (name: ClaimDetailName) => BoundFieldProps;
+  receipts: readonly File[];
+  onAddReceipts: (files: File[]) => void;
+  onRemoveReceipt: (index: number) => void;
+  receiptErrors: readonly string[];
+};
+
+/** What happened, the amount, the account to pay it to, and the receipts: the heart of every claim form. */
+export function ClaimDetailsFields({
+  field,
+  receipts,
+  onAddReceipts,
+  onRemoveReceipt,
+  receiptErrors,
+}: ClaimDetailsFieldsProps) {
+  const { t } = useTranslation('service');
+  const categoryOptions = CONTACT_CATEGORIES.map((value) => ({
+    value,
+    label: t(`claim.categories.${value}`),
+  }));
+  return (
+    <>
+      <SelectField {...field('category')} label={t('claim.category')} options={categoryOptions} required />
+      <DateField {...field('incidentDate')} label={t('claim.incidentDate')} required />
+      <TextAreaField {...field('description')} label={t('claim.description')} rows={5} required />
+      <TextField
+        {...field('amount')}
+        label={t('claim.amount')}
+        hint={t('claim.amountHint')}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+      />
+      <TextField
+        {...field('iban')}
+        label={t('claim.iban')}
+        hint={t('claim.ibanHint')}
+        autoComplete="off"
+        required
+      />
+      <ReceiptsField
+        id="claim-receipts"
+        receipts={receipts}
+        onAdd={onAddReceipts}
+        onRemove={onRemoveReceipt}
+        errors={receiptErrors}
+      />
+    </>
+  );
+}
+
+export type ClaimProgressProps = {
+  progressRef: RefObject<HTMLDivElement | null>;
+  percent: number;
+};
+
+/** The upload's progress while a claim is sent; it takes focus so that a screen reader follows. */
+export function ClaimProgress({ progressRef, percent }: ClaimProgressProps) {
+  const { t } = useTranslation('service');
+  return (
+    <div ref={progressRef} className="claim-progress" tabIndex={-1}>
+      <progress
+        className="claim-progress__bar"
+        max={100}
+        value={percent}
+        aria-label={t('claim.progress.label')}
+      />
+      <p role="status" className="claim-progress__text">
+        {t('claim.progress.text', { percent })}
+      </p>
+    </div>
+  );
+}
