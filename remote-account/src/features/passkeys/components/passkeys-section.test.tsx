@@ -96,7 +96,9 @@ describe('PasskeysSection', () => {
     expect(startRegistration).toHaveBeenCalledWith({
       optionsJSON: expect.objectContaining({ challenge: 'c1' }),
     });
-    const sent = fetchMock?.requests.find((request) => new URL(request.url).pathname === '/api/passkeys');
+    const sent = fetchMock?.requests.find(
+      (request) => request.method === 'POST' && new URL(request.url).pathname === '/api/passkeys',
+    );
     expect(await sent?.clone().json()).toEqual({ response: { id: 'cred' } });
     expect(within(section).getByRole('heading', { name: 'Phone' })).toBeInTheDocument();
   });
