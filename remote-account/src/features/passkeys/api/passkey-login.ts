@@ -1,6 +1,11 @@
-import { browserSupportsWebAuthnAutofill, startAuthentication } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { ensureXsrfCookie, http, useAuthStore } from '@portal/shared';
+
+/**
+ * The passkey library, loaded when a passkey is first asked for: the login page opens without it
+ * (an `on-demand-` chunk, so no page preloads it).
+ */
+const webAuthn = () => import(/* webpackChunkName: "on-demand-webauthn" */ '@simplewebauthn/browser');
 
 /**
  * Logs in with a passkey: `POST /api/passkeys/login/options` (a challenge for any passkey of this
@@ -17,6 +22,7 @@ export async function loginWithPasskey(
   const optionsJSON = await http
     .post('api/passkeys/login/options')
     .json<PublicKeyCredentialRequestOptionsJSON>();
+  const { startAuthentication } = await webAuthn();
   options.signal?.throwIfAborted();
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: options.autofill ?? false });
   await http.post('api/passkeys/login', { json: { response } });
@@ -24,6 +30,11 @@ export async function loginWithPasskey(
 }
 
 /** Whether this browser offers passkeys in the e-mail field's autofill. */
-export function supportsPasskeyAutofill(): Promise<boolean> {
-  return browserSupportsWebAuthnAutofill().catch(() => false);
+export async function supportsPasskeyAutofill(): Promise<boolean> {
+  return (await webAuthn()).browserSupportsWebAuthnAutofill().catch(() => false);
+}
+
+/** Ends the passkey request the browser is waiting on, if any. */
+export async function cancelPasskeyRequest(): Promise<void> {
+  (await webAuthn()).WebAuthnAbortService.cancelCeremony();
 }

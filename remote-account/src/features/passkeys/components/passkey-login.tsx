@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { WebAuthnAbortService } from '@simplewebauthn/browser';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { errorStatus, readApiError, useAuthStore } from '@portal/shared';
 import { Alert, Button } from '@portal/shared/ui';
 
-import { loginWithPasskey, supportsPasskeyAutofill } from '../api/passkey-login';
+import { cancelPasskeyRequest, loginWithPasskey, supportsPasskeyAutofill } from '../api/passkey-login';
 
 /** The 403 of a missing anti-forgery token, which says nothing about the account (docs/contract.md). */
 const XSRF_INVALID_CODE = 'XSRF_INVALID';
@@ -83,7 +82,7 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
       active = false;
       document.removeEventListener('focusin', onFocus);
       autofill.current?.stop.abort();
-      WebAuthnAbortService.cancelCeremony();
+      void cancelPasskeyRequest();
     };
   }, []);
 
@@ -94,7 +93,7 @@ export function PasskeyLogin({ onLoggedIn }: PasskeyLoginProps) {
       const pending = autofill.current;
       if (pending) {
         pending.stop.abort();
-        WebAuthnAbortService.cancelCeremony();
+        await cancelPasskeyRequest();
         await pending.request.catch(() => undefined);
         // The browser ends the aborted request after its promise has settled; a new one asked before
         // that is refused as "already pending".
