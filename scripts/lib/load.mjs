@@ -20,7 +20,13 @@ const STUDENT = { email: 'anna.devries@example.com', profileId: 'P-1001', policy
 export const BOUNDARY = '----portal-load-test-boundary';
 
 /** Environment the stack needs for the run: the limits per client address raised, as for the journeys. */
-export const LOAD_ENV = { API_RATE_LIMIT_AUTH: '10000', API_RATE_LIMIT_CONTENT: '1000000' };
+export const LOAD_ENV = {
+  API_RATE_LIMIT_AUTH: '10000',
+  API_RATE_LIMIT_CONTENT: '1000000',
+  // The load sends far more claims and contact requests than one student or client may in a day.
+  API_RATE_LIMIT_ANONYMOUS: '1000000',
+  API_CLAIMS_PER_DAY: '1000000',
+};
 
 /** A local calendar day `days` from today, `YYYY-MM-DD`. */
 function localDay(days) {
