@@ -209,68 +209,76 @@ describe(`SIGKILL while writing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('should keep every claim and contact request it acknowledged before the kill', { timeout: 300_000 }, async (t) => {
-    const first = await startApi(env);
-    let outcome: Outcome;
-    let anna: Awaited<ReturnType<typeof login>>;
-    try {
-      anna = await login(first.base);
-      outcome = await submitUntilKilled(first, anna.cookie);
-    } finally {
-      first.child.kill('SIGKILL');
-    }
-    assert.equal((await first.exited).signal, 'SIGKILL');
-    t.diagnostic(
-      `acknowledged before the kill: ${outcome.claims.length} claims, ${outcome.contacts.length} contact requests; ${outcome.inFlightAtKill} in flight at the kill`,
-    );
-    assert.deepEqual(outcome.refused, [], 'every answered submission was accepted');
-    assert.ok(outcome.inFlightAtKill > 0, 'the kill landed while submissions were being written');
-    assert.ok(outcome.claims.length >= ACKS_BEFORE_KILL && outcome.contacts.length >= ACKS_BEFORE_KILL);
-
-    // Restarted on the same data: the session, the claims and their receipts are all there.
-    const second = await startApi(env);
-    try {
-      const listed = await fetch(`${second.base}/api/en/profiles/${anna.profileId}/claims`, {
-        headers: { cookie: anna.cookie },
-      });
-      assert.equal(listed.status, 200, 'the session outlived the crash');
-      const numbers = new Set(((await listed.json()) as { claimNumber: string }[]).map((c) => c.claimNumber));
-      assert.deepEqual(
-        outcome.claims.filter((claimNumber) => !numbers.has(claimNumber)),
-        [],
-        'acknowledged claims missing after the restart',
+  it(
+    'should keep every claim and contact request it acknowledged before the kill',
+    { timeout: 300_000 },
+    async (t) => {
+      const first = await startApi(env);
+      let outcome: Outcome;
+      let anna: Awaited<ReturnType<typeof login>>;
+      try {
+        anna = await login(first.base);
+        outcome = await submitUntilKilled(first, anna.cookie);
+      } finally {
+        first.child.kill('SIGKILL');
+      }
+      assert.equal((await first.exited).signal, 'SIGKILL');
+      t.diagnostic(
+        `acknowledged before the kill: ${outcome.claims.length} claims, ${outcome.contacts.length} contact requests; ${outcome.inFlightAtKill} in flight at the kill`,
       );
-      for (const claimNumber of outcome.claims) {
-        const detail = await fetch(`${second.base}/api/en/claims/${claimNumber}`, {
+      assert.deepEqual(outcome.refused, [], 'every answered submission was accepted');
+      assert.ok(outcome.inFlightAtKill > 0, 'the kill landed while submissions were being written');
+      assert.ok(outcome.claims.length >= ACKS_BEFORE_KILL && outcome.contacts.length >= ACKS_BEFORE_KILL);
+
+      // Restarted on the same data: the session, the claims and their receipts are all there.
+      const second = await startApi(env);
+      try {
+        const listed = await fetch(`${second.base}/api/en/profiles/${anna.profileId}/claims`, {
           headers: { cookie: anna.cookie },
         });
-        assert.equal(detail.status, 200);
-        const body = (await detail.json()) as { receipts: unknown[]; history: { status: string }[] };
-        assert.equal(body.receipts.length, 1, `${claimNumber} kept its receipt`);
-        assert.deepEqual(
-          body.history.map((step) => step.status),
-          ['RECEIVED'],
+        assert.equal(listed.status, 200, 'the session outlived the crash');
+        const numbers = new Set(
+          ((await listed.json()) as { claimNumber: string }[]).map((c) => c.claimNumber),
         );
+        assert.deepEqual(
+          outcome.claims.filter((claimNumber) => !numbers.has(claimNumber)),
+          [],
+          'acknowledged claims missing after the restart',
+        );
+        for (const claimNumber of outcome.claims) {
+          const detail = await fetch(`${second.base}/api/en/claims/${claimNumber}`, {
+            headers: { cookie: anna.cookie },
+          });
+          assert.equal(detail.status, 200);
+          const body = (await detail.json()) as { receipts: unknown[]; history: { status: string }[] };
+          assert.equal(body.receipts.length, 1, `${claimNumber} kept its receipt`);
+          assert.deepEqual(
+            body.history.map((step) => step.status),
+            ['RECEIVED'],
+          );
+        }
+      } finally {
+        second.child.kill('SIGTERM');
+        assert.equal((await second.exited).code, 0, 'the restarted api stopped cleanly');
       }
-    } finally {
-      second.child.kill('SIGTERM');
-      assert.equal((await second.exited).code, 0, 'the restarted api stopped cleanly');
-    }
 
-    // Contact requests answer 204 without an id: read the database itself, now that no api holds it.
-    const db: Db = server ? createPgDb(server.url, pino({ level: 'silent' })) : await createPgliteDb(dataDir);
-    try {
-      const rows = await db.query<{ subject: string }>(
-        "SELECT body->>'subject' AS subject FROM contact_requests WHERE body->>'subject' LIKE 'crash-%'",
-      );
-      const subjects = new Set(rows.map((row) => row.subject));
-      assert.deepEqual(
-        outcome.contacts.filter((marker) => !subjects.has(marker)),
-        [],
-        'acknowledged contact requests missing after the restart',
-      );
-    } finally {
-      await db.close();
-    }
-  });
+      // Contact requests answer 204 without an id: read the database itself, now that no api holds it.
+      const db: Db = server
+        ? createPgDb(server.url, pino({ level: 'silent' }))
+        : await createPgliteDb(dataDir);
+      try {
+        const rows = await db.query<{ subject: string }>(
+          "SELECT body->>'subject' AS subject FROM contact_requests WHERE body->>'subject' LIKE 'crash-%'",
+        );
+        const subjects = new Set(rows.map((row) => row.subject));
+        assert.deepEqual(
+          outcome.contacts.filter((marker) => !subjects.has(marker)),
+          [],
+          'acknowledged contact requests missing after the restart',
+        );
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });
