@@ -41,6 +41,7 @@ describe('database', () => {
       '004_claim_history_and_receipts.sql',
       '005_proofs_of_cover.sql',
       '006_security_round_two.sql',
+      '007_visitor_claims.sql',
       '010_passkeys.sql',
     ];
     assert.deepEqual(await migrate(db), expected);

@@ -389,8 +389,10 @@ describe('an IBAN change', () => {
     assert.ok(notice, 'a notice is mailed');
     assert.match(notice.text, /DE89 \*\*\*\* \*\*\*\* 3000/);
     assert.doesNotMatch(notice.text, /DE89370400440532013000/);
-    // The same IBAN again is no change.
-    assert.equal((await change('DE89370400440532013000')).statusCode, 200);
+    // The same IBAN again is no change: "No changes found", and no second notice.
+    const again = await change('DE89370400440532013000');
+    assert.equal(again.statusCode, 409);
+    assert.match(again.json<{ message: string }>().message, /^No changes found/);
     assert.equal((await notices()).length, 1);
   });
 });

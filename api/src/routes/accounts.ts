@@ -117,7 +117,7 @@ export async function accountRoutes(
           const token = await createToken(db, config, account.id, 'PASSWORD');
           const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
           const passkeys = await db.query<{ name: string }>(
-            'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY created_at, id',
+            'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY lower(name), id',
             [account.id],
           );
           await mailer.send(
