@@ -97,6 +97,10 @@ test.describe('the first paint, before the scripts run', () => {
     });
     await page.goto('/en/insurances');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    // The frame's heading shows before the entry script is added: wait for both to have happened.
+    await page.waitForFunction(
+      () => (window as unknown as { entryAddedAt?: number }).entryAddedAt !== undefined,
+    );
     const { paintedAt, entryAddedAt } = await page.evaluate(() => ({
       paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       entryAddedAt: (window as unknown as { entryAddedAt?: number }).entryAddedAt,
