@@ -4,7 +4,7 @@
 // @portal/shared (tsc checks it, and checks each page key against `./pages`). The host must know every
 // remote's routes before its first navigation, but loading four remote entries and their route modules
 // at start-up would put about 30 KB of script and two more round trips on every first page. So the
-// build evaluates the table (it holds data only: its imports are types) and writes it as JSON, with
+// build loads the table (it holds data only) and writes it as JSON, with
 // each title resolved from the remote's locale files; the host fetches the four small files beside the
 // content tree, and loads a remote's code only when one of its pages is shown.
 const fs = require('node:fs');
@@ -15,29 +15,53 @@ const ROUTES_FILE = 'routes.json';
 /** Locales the portal has, and the file of each in a remote's `src/locales/`. */
 const LOCALE_FILES = { 'en-GB': 'en.json', nl: 'nl.json' };
 
-/** @param {string} appDir */
-function loadTypeScript(appDir) {
-  return require(require.resolve('typescript', { paths: [appDir, __dirname] }));
+/**
+ * Reads `src/exposed/routes.ts` and returns its `routes` export, through tsx (which the build already
+ * uses to prerender): a real module load, with the table's imports resolved as in the browser. The
+ * table should import data only (its paths from `@portal/shared/route-paths`, types from anywhere).
+ * @param {string} appDir
+ */
+/** @param {string} appDir @returns {{ require: (id: string, fromFile: string) => any }} */
+const tsxFor = (appDir) => require(require.resolve('tsx/cjs/api', { paths: [appDir, __dirname] }));
+
+/**
+ * The shared reader of route tables and the page-chunk naming rule (`@portal/shared/route-table`),
+ * the same code the host runs, so that what the build publishes is what the host accepts.
+ * @param {string} appDir
+ * @returns {{ parsePublishedRoutes: (value: unknown, source: string) => unknown, pageChunkName: (page: string) => string }}
+ */
+function sharedRouteTable(appDir) {
+  return tsxFor(appDir).require(
+    require.resolve('@portal/shared/route-table', { paths: [appDir] }),
+    __filename,
+  );
 }
 
 /**
- * Evaluates `src/exposed/routes.ts` and returns its `routes` export. It may import types only: a
- * value import would need the whole bundle, and fails here with a clear message.
- * @param {string} appDir
+ * The page keys a table names (routes and sub-routes), each with the chunk it must have.
+ * @param {{ routes: any[] }} table
+ * @param {(page: string) => string} pageChunkName
  */
+function declaredPageChunks(table, pageChunkName) {
+  const pages = new Set(
+    table.routes.flatMap((route) => [route.page, ...(route.children ?? []).map((child) => child.page)]),
+  );
+  return [...pages].map((page) => ({ page, chunk: pageChunkName(page) }));
+}
+
 function readRouteTable(appDir) {
   const file = path.join(appDir, ROUTES_MODULE);
-  const ts = loadTypeScript(appDir);
-  const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
-    fileName: file,
-  });
-  const module = { exports: {} };
-  const requireNothing = (request) => {
-    throw new Error(`${file} may import types only (it is read at build time), not "${request}".`);
-  };
-  new Function('exports', 'require', 'module', outputText)(module.exports, requireNothing, module);
-  const table = module.exports.routes;
+  const tsx = tsxFor(appDir);
+  let table;
+  try {
+    table = tsx.require(file, __filename).routes;
+  } catch (error) {
+    throw new Error(
+      `${file} could not be read at build time (it should import data and types only): ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  }
   if (!table || typeof table.namespace !== 'string' || !Array.isArray(table.routes)) {
     throw new Error(`${file} must export "routes": { namespace, routes: [...] }.`);
   }
@@ -118,8 +142,20 @@ class RemoteRoutesPlugin {
             compilation.fileDependencies.add(path.join(this.appDir, 'src', 'locales', file));
           }
           try {
-            const json = JSON.stringify(publishRoutes(this.appDir, readRouteTable(this.appDir)), null, 2);
-            compilation.emitAsset(ROUTES_FILE, new sources.RawSource(json));
+            const table = readRouteTable(this.appDir);
+            const published = publishRoutes(this.appDir, table);
+            const { parsePublishedRoutes, pageChunkName } = sharedRouteTable(this.appDir);
+            parsePublishedRoutes(published, path.basename(this.appDir));
+            // The host server preloads a page's chunk by its name: a page without its named chunk
+            // would be served without it, silently slower.
+            for (const { page, chunk } of declaredPageChunks(table, pageChunkName)) {
+              if (!compilation.namedChunks.has(chunk))
+                throw new Error(
+                  `${ROUTES_MODULE}: page "${page}" has no chunk "${chunk}"; ` +
+                    `load it in src/exposed/pages.ts with /* webpackChunkName: "${chunk}" */.`,
+                );
+            }
+            compilation.emitAsset(ROUTES_FILE, new sources.RawSource(JSON.stringify(published, null, 2)));
           } catch (error) {
             compilation.errors.push(new WebpackError(error instanceof Error ? error.message : String(error)));
           }
@@ -129,4 +165,4 @@ class RemoteRoutesPlugin {
   }
 }
 
-module.exports = { RemoteRoutesPlugin, readRouteTable, publishRoutes, ROUTES_FILE };
+module.exports = { RemoteRoutesPlugin, readRouteTable, publishRoutes, declaredPageChunks, ROUTES_FILE };

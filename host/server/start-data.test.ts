@@ -5,13 +5,13 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { matchesPattern, pageChunkName } from '@portal/shared/route-table';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
 import { createPageTreeCache, pageTreeFile } from './page-tree-cache';
 import {
   findRemote,
-  matchesPattern,
-  pageChunkName,
+  readRouteTable,
   remotePreloads,
   renderPage,
   requestLocale,
@@ -402,6 +402,15 @@ describe('finding the remote of a URL', () => {
       name: 'insurances/renew',
     });
     expect(findRemote(tables, '/privacy')).toBeUndefined();
+  });
+
+  it('should leave out a route table that the shared reader refuses, naming the remote and the field', () => {
+    const broken = { ...INSURANCE_ROUTES, routes: [{ ...INSURANCE_ROUTES.routes[0], requiresAuth: 'yes' }] };
+    expect(findRemote({ account: ACCOUNT_ROUTES, insurance: broken }, '/insurances')).toBeUndefined();
+    expect(findRemote({ account: ACCOUNT_ROUTES, insurance: broken }, '/login')?.remote).toBe('account');
+    expect(String(readRouteTable('insurance', broken))).toContain(
+      'routes.json of remote-insurance: routes[0] ("insurances"): "requiresAuth" must be true or false',
+    );
   });
 
   it('should resolve the assets of a manifest against its own URL', () => {

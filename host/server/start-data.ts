@@ -8,6 +8,8 @@
 // the browser then fetches it itself, as it does without this server.
 import { LRUCache } from 'lru-cache';
 import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
+import { findPublishedRoute, pageChunkName, parsePublishedRoutes } from '@portal/shared/route-table';
+import type { FoundPublishedRoute, PublishedRoutes } from '@portal/shared/route-table';
 import { DEFAULT_LOCALE, isLocale, LOCALE_STORAGE_KEY } from '@portal/shared/locales';
 import type { Locale } from '@portal/shared/locales';
 import type { HostServerConfig } from './config';
@@ -28,17 +30,6 @@ const EMBEDDED_LANGUAGE = 'en';
 
 type Fetch = typeof fetch;
 
-/** What the server reads of a published route table to find the remote of a URL. */
-type TableRoute = {
-  name?: string;
-  path?: string;
-  contentPage?: string;
-  requiresAuth?: boolean;
-  page?: string;
-  children?: Array<{ name?: string; path: string; requiresAuth?: boolean; page?: string }>;
-};
-type Table = { routes: TableRoute[] };
-
 /** What the server reads of a remote's mf-manifest.json. */
 type Manifest = {
   metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
@@ -49,7 +40,7 @@ type Manifest = {
 type PageAssets = Record<string, { js?: string[]; css?: string[] } | undefined>;
 
 /** Where a URL's page comes from: its remote, whether it needs a login, its page module and route name. */
-export type FoundRoute = { remote: RemoteName; requiresAuth: boolean; page?: string; name?: string };
+export type FoundRoute = FoundPublishedRoute<RemoteName>;
 
 /** What the server reads of a remote's prerender.json: a route's first frame by route name and locale. */
 type PrerenderedPages = Record<string, Record<string, unknown> | undefined>;
@@ -103,15 +94,25 @@ async function within<T>(promise: Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** Whether a route pattern (`/activate/:id/:username`, `/faq/:qaCategoryId/`) matches a path. */
-export function matchesPattern(pattern: string, pathname: string): boolean {
-  const parts = (value: string) => value.split('/').filter((part) => part !== '');
-  const want = parts(pattern);
-  const have = parts(pathname);
-  return (
-    want.length === have.length &&
-    want.every((part, index) => part.startsWith(':') || part === decodeURIComponent(have[index] ?? ''))
-  );
+/**
+ * A remote's route table as the host reads it: through the one reader that the browser uses too,
+ * so that a table the browser would refuse is not used to plan this page either: it is left
+ * out, as the browser leaves that remote's pages out (and says why in its console).
+ */
+const parsedTables = new WeakMap<object, PublishedRoutes | Error>();
+export function readRouteTable(remote: RemoteName, table: unknown): PublishedRoutes | Error {
+  if (typeof table !== 'object' || table === null)
+    return new Error(`routes.json of remote-${remote}: missing`);
+  let parsed = parsedTables.get(table);
+  if (!parsed) {
+    try {
+      parsed = parsePublishedRoutes(table, `remote-${remote}`);
+    } catch (error) {
+      parsed = error instanceof Error ? error : new Error(String(error));
+    }
+    parsedTables.set(table, parsed);
+  }
+  return parsed;
 }
 
 /** The remote that declares the page at `pathname` (relative to /en), and whether it needs a login. */
@@ -119,42 +120,12 @@ export function findRemote(
   tables: Partial<Record<RemoteName, unknown>>,
   pathname: string,
 ): FoundRoute | undefined {
-  for (const remote of REMOTE_NAMES) {
-    const table = tables[remote] as Table | undefined;
-    for (const route of table?.routes ?? []) {
-      const base = route.path ?? (route.contentPage ? `/${route.contentPage}` : undefined);
-      if (!base) continue;
-      if (matchesPattern(base, pathname))
-        return {
-          remote,
-          requiresAuth: route.requiresAuth === true,
-          ...pageOf(route.page),
-          ...nameOf(route.name),
-        };
-      for (const child of route.children ?? []) {
-        if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname)) {
-          return {
-            remote,
-            requiresAuth: route.requiresAuth === true || child.requiresAuth === true,
-            ...pageOf(child.page),
-            ...nameOf(child.name),
-          };
-        }
-      }
-    }
-  }
-  return undefined;
+  const valid = REMOTE_NAMES.flatMap((remote) => {
+    const table = readRouteTable(remote, tables[remote]);
+    return table instanceof Error ? [] : [[remote, table] as const];
+  });
+  return findPublishedRoute(valid, pathname);
 }
-
-const pageOf = (page: string | undefined) => (typeof page === 'string' ? { page } : {});
-const nameOf = (name: string | undefined) => (typeof name === 'string' ? { name } : {});
-
-/**
- * The lazy chunk of a route's page module in `page-assets.json`: the remotes name it after the
- * page (`webpackChunkName: "page-reset-password"` for `resetPassword`).
- */
-export const pageChunkName = (page: string): string =>
-  `page-${page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 
 /**
  * What to preload for a remote's page: its manifest, its entry, the scripts of its `./pages` and,

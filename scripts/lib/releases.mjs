@@ -74,6 +74,8 @@ export function previousCommit() {
 export const FIXTURE = {
   remote: 'service',
   key: 'releaseCheck',
+  /** The page's chunk, named after its key as the build requires (`pageChunkName` of the route table). */
+  chunk: 'page-release-check',
   name: 'service-contact/release-check',
   path: '/service-contact/release-check',
   title: 'Release check',
@@ -103,7 +105,7 @@ export function addFixturePage(worktree) {
   insertBefore(
     join(exposed, 'pages.ts'),
     '} satisfies ExposedPages',
-    `  ${FIXTURE.key}: lazyWithTexts(texts, () => import('./release-check-page').then((m) => m.ReleaseCheckPage)),\n`,
+    `  ${FIXTURE.key}: lazyWithTexts(texts, () => import(/* webpackChunkName: "${FIXTURE.chunk}" */ './release-check-page').then((m) => m.ReleaseCheckPage)),\n`,
   );
   insertBefore(
     join(exposed, 'routes.ts'),

@@ -1,3 +1,4 @@
+import { ROUTE_PATHS } from '@portal/shared/route-paths';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 
@@ -5,17 +6,17 @@ import type { pages } from './pages';
 export const routes = {
   namespace: 'account',
   routes: [
-    { name: 'login', path: '/login', titleKey: 'routes.login', requiresAuth: false, page: 'login' },
+    { name: 'login', path: ROUTE_PATHS.login, titleKey: 'routes.login', requiresAuth: false, page: 'login' },
     {
       name: 'resetpassword',
-      path: '/resetpassword',
+      path: ROUTE_PATHS.resetpassword,
       titleKey: 'routes.resetPassword',
       requiresAuth: false,
       page: 'resetPassword',
     },
     {
       name: 'activate',
-      path: '/activate/:id/:username',
+      path: ROUTE_PATHS.activate,
       titleKey: 'routes.activate',
       requiresAuth: false,
       props: { mode: 'activate' },
@@ -23,7 +24,7 @@ export const routes = {
     },
     {
       name: 'setpassword',
-      path: '/setpassword/:id/:username',
+      path: ROUTE_PATHS.setpassword,
       titleKey: 'routes.setPassword',
       requiresAuth: false,
       props: { mode: 'setpassword' },
@@ -31,7 +32,7 @@ export const routes = {
     },
     {
       name: 'confirm-email',
-      path: '/confirm-email/:id/:username',
+      path: ROUTE_PATHS['confirm-email'],
       titleKey: 'routes.confirmEmail',
       requiresAuth: false,
       page: 'confirmEmail',

@@ -1,3 +1,4 @@
+import { SUB_ROUTE_PATHS } from '@portal/shared/route-paths';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 
@@ -14,14 +15,14 @@ export const routes = {
       children: [
         {
           name: 'invoices/pay',
-          path: ':invoiceNumber/pay',
+          path: SUB_ROUTE_PATHS['invoices/pay'],
           titleKey: 'routes.payInvoice',
           requiresAuth: true,
           page: 'payInvoice',
         },
         {
           name: 'invoices/payment-settings',
-          path: 'payment-settings/:policyId',
+          path: SUB_ROUTE_PATHS['invoices/payment-settings'],
           titleKey: 'routes.paymentSettings',
           requiresAuth: true,
           page: 'paymentSettings',

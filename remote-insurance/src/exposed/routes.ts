@@ -1,3 +1,4 @@
+import { ROUTE_PATHS, SUB_ROUTE_PATHS } from '@portal/shared/route-paths';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 
@@ -14,28 +15,28 @@ export const routes = {
       children: [
         {
           name: 'insurances/renew',
-          path: ':policyId/renew',
+          path: SUB_ROUTE_PATHS['insurances/renew'],
           titleKey: 'routes.renew',
           requiresAuth: true,
           page: 'renew',
         },
         {
           name: 'insurances/terminate',
-          path: ':policyId/terminate',
+          path: SUB_ROUTE_PATHS['insurances/terminate'],
           titleKey: 'routes.terminate',
           requiresAuth: true,
           page: 'terminate',
         },
         {
           name: 'insurances/start-date',
-          path: ':policyId/start-date',
+          path: SUB_ROUTE_PATHS['insurances/start-date'],
           titleKey: 'startDate.title',
           requiresAuth: true,
           page: 'startDate',
         },
         {
           name: 'insurances/address',
-          path: ':policyId/address',
+          path: SUB_ROUTE_PATHS['insurances/address'],
           titleKey: 'address.title',
           requiresAuth: true,
           page: 'address',
@@ -44,7 +45,7 @@ export const routes = {
     },
     {
       name: 'request',
-      path: '/request',
+      path: ROUTE_PATHS.request,
       titleKey: 'request.title',
       requiresAuth: false,
       page: 'request',
@@ -52,14 +53,14 @@ export const routes = {
     {
       // Public: whoever holds a proof-of-cover letter checks it here, by its QR code or its short code.
       name: 'verify',
-      path: '/verify',
+      path: ROUTE_PATHS.verify,
       titleKey: 'routes.verify',
       requiresAuth: false,
       page: 'verify',
       children: [
         {
           name: 'verify/code',
-          path: ':code',
+          path: SUB_ROUTE_PATHS['verify/code'],
           titleKey: 'routes.verify',
           requiresAuth: false,
           page: 'verify',

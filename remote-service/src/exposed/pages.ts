@@ -17,18 +17,6 @@ keepDraftsWithSession();
 // The same for the Emergency Pass, which is on the device for use without a network.
 removePassOnLogout();
 
-const faqCategoryPage = lazyWithTexts(texts, () =>
-  import(/* webpackChunkName: "page-faq-category" */ '../features/faq/components/faq-category-page').then(
-    (m) => m.FaqCategoryPage,
-  ),
-);
-
-const claimsPage = lazyWithTexts(texts, () =>
-  import(/* webpackChunkName: "page-claims" */ '../features/claims/components/claims-page').then(
-    (m) => m.ClaimsPage,
-  ),
-);
-
 /** The pages of this remote, by the key its route table (`./routes`) names them with. */
 export const pages = {
   serviceContact: lazyWithTexts(texts, () =>
@@ -39,9 +27,12 @@ export const pages = {
   faq: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-faq" */ '../features/faq/components/faq-page').then((m) => m.FaqPage),
   ),
-  // One page serves both: with `qaId` (the faqAnswer route) that answer is open.
-  faqCategory: faqCategoryPage,
-  faqAnswer: faqCategoryPage,
+  // Also the faq-answer route's page: with `qaId`, that answer is open.
+  faqCategory: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-faq-category" */ '../features/faq/components/faq-category-page').then(
+      (m) => m.FaqCategoryPage,
+    ),
+  ),
   contact: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-contact" */ '../features/contact/components/contact-page').then(
       (m) => m.ContactPage,
@@ -52,9 +43,12 @@ export const pages = {
       (m) => m.ClaimFormPage,
     ),
   ),
-  // One page serves both: with `claimNumber` (the claim route) that claim's details and timeline.
-  claims: claimsPage,
-  claim: claimsPage,
+  // Also the claims/claim route's page: with `claimNumber`, that claim's details and timeline.
+  claims: lazyWithTexts(texts, () =>
+    import(/* webpackChunkName: "page-claims" */ '../features/claims/components/claims-page').then(
+      (m) => m.ClaimsPage,
+    ),
+  ),
   accessibility: lazyWithTexts(texts, () =>
     import(
       /* webpackChunkName: "page-accessibility" */ '../features/accessibility/components/accessibility-page'

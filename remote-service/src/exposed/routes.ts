@@ -1,3 +1,4 @@
+import { ROUTE_PATHS, SUB_ROUTE_PATHS } from '@portal/shared/route-paths';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 
@@ -7,14 +8,14 @@ export const routes = {
   routes: [
     {
       name: 'service-contact',
-      path: '/service-contact',
+      path: ROUTE_PATHS['service-contact'],
       titleKey: 'routes.serviceContact',
       requiresAuth: false,
       page: 'serviceContact',
     },
     {
       name: 'service-contact/file-a-claim',
-      path: '/service-contact/file-a-claim',
+      path: ROUTE_PATHS['service-contact/file-a-claim'],
       titleKey: 'routes.fileClaim',
       // Public (docs/requirements.md §2): a visitor files with the policy number and date of birth.
       requiresAuth: false,
@@ -22,42 +23,43 @@ export const routes = {
     },
     {
       name: 'service-contact/faq',
-      path: '/service-contact/faq',
+      path: ROUTE_PATHS['service-contact/faq'],
       titleKey: 'routes.faq',
       requiresAuth: false,
       page: 'faq',
     },
     {
       name: 'service-contact/faq-category',
-      path: '/service-contact/faq/:qaCategoryId/',
+      path: ROUTE_PATHS['service-contact/faq-category'],
       titleKey: 'routes.faq',
       requiresAuth: false,
       page: 'faqCategory',
     },
     {
       name: 'service-contact/faq-answer',
-      path: '/service-contact/faq/:qaCategoryId/:qaId',
+      path: ROUTE_PATHS['service-contact/faq-answer'],
       titleKey: 'routes.faq',
       requiresAuth: false,
-      page: 'faqAnswer',
+      // The category page, with that answer open (`qaId`): one page, one chunk.
+      page: 'faqCategory',
     },
     {
       name: 'service-contact/contact',
-      path: '/service-contact/contact',
+      path: ROUTE_PATHS['service-contact/contact'],
       titleKey: 'routes.contact',
       requiresAuth: false,
       page: 'contact',
     },
     {
       name: 'service-contact/emergency',
-      path: '/service-contact/emergency',
+      path: ROUTE_PATHS['service-contact/emergency'],
       titleKey: 'routes.emergency',
       requiresAuth: false,
       page: 'emergency',
     },
     {
       name: 'accessibility',
-      path: '/accessibility',
+      path: ROUTE_PATHS.accessibility,
       titleKey: 'routes.accessibility',
       requiresAuth: false,
       page: 'accessibility',
@@ -71,10 +73,11 @@ export const routes = {
       children: [
         {
           name: 'claims/claim',
-          path: ':claimNumber',
+          path: SUB_ROUTE_PATHS['claims/claim'],
           titleKey: 'routes.claim',
           requiresAuth: true,
-          page: 'claim',
+          // The claims page, with that claim's details and timeline (`claimNumber`).
+          page: 'claims',
         },
       ],
     },

@@ -1,13 +1,19 @@
 export type { ExposedPages, PageProps } from './page-props';
-export { BASENAME, paths, ROUTE_PATTERNS } from './paths';
+export { BASENAME, paths } from './paths';
+export { CONTENT_PAGE_PATHS, fillPath, ROUTE_PATHS, SUB_ROUTE_PATHS, subRoutePattern } from './route-paths';
+export type { FixedRouteName, SubRouteName } from './route-paths';
 export { loginWithRedirect, readRedirect, REDIRECT_PARAM, safeRedirect } from './redirect';
 export {
+  findPublishedRoute,
+  matchesPattern,
   NAVIGATION_CONTENT_PAGES,
+  pageChunkName,
   parsePublishedRoutes,
   PUBLISHED_ROUTES_FILE,
   SPEC_FIXED_ROUTES,
 } from './remote-routes';
 export type {
+  FoundPublishedRoute,
   LocalizedTitle,
   PublishedRoute,
   PublishedRoutes,

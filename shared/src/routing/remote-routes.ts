@@ -1,3 +1,5 @@
+import { ROUTE_PATHS } from './route-paths';
+import type { FixedRouteName } from './route-paths';
 import type { PageProps } from './page-props';
 
 /**
@@ -5,20 +7,22 @@ import type { PageProps } from './page-props';
  * the navigation of docs/requirements.md §2 links to. The host shows a "not available" notice (not a redirect)
  * on any of these that no deployed remote declares. The names are the tag manager's page names.
  */
-export const SPEC_FIXED_ROUTES = [
-  { name: 'login', path: '/login' },
-  { name: 'resetpassword', path: '/resetpassword' },
-  { name: 'activate', path: '/activate/:id/:username' },
-  { name: 'setpassword', path: '/setpassword/:id/:username' },
-  { name: 'service-contact', path: '/service-contact' },
-  { name: 'service-contact/file-a-claim', path: '/service-contact/file-a-claim' },
-  { name: 'service-contact/faq', path: '/service-contact/faq' },
-  { name: 'service-contact/faq-category', path: '/service-contact/faq/:qaCategoryId/' },
-  { name: 'service-contact/faq-answer', path: '/service-contact/faq/:qaCategoryId/:qaId' },
-  { name: 'service-contact/contact', path: '/service-contact/contact' },
-  { name: 'service-contact/emergency', path: '/service-contact/emergency' },
-  { name: 'request', path: '/request' },
-] as const;
+export const SPEC_FIXED_ROUTES = (
+  [
+    'login',
+    'resetpassword',
+    'activate',
+    'setpassword',
+    'service-contact',
+    'service-contact/file-a-claim',
+    'service-contact/faq',
+    'service-contact/faq-category',
+    'service-contact/faq-answer',
+    'service-contact/contact',
+    'service-contact/emergency',
+    'request',
+  ] as const satisfies readonly FixedRouteName[]
+).map((name) => ({ name, path: ROUTE_PATHS[name] }));
 
 /** Content pages (by route name) behind the navigation entries of docs/requirements.md §2. */
 export const NAVIGATION_CONTENT_PAGES = ['insurances', 'profile', 'claims', 'invoices'] as const;
@@ -103,51 +107,128 @@ export const PUBLISHED_ROUTES_FILE = 'routes.json';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isTitle = (value: unknown): value is LocalizedTitle =>
-  isRecord(value) && Object.values(value).every((text) => typeof text === 'string');
-
-function isCommon(value: Record<string, unknown>): boolean {
-  return (
-    typeof value.name === 'string' &&
-    value.name !== '' &&
-    typeof value.page === 'string' &&
-    typeof value.requiresAuth === 'boolean' &&
-    typeof value.titleKey === 'string' &&
-    isTitle(value.title) &&
-    (value.props === undefined || isRecord(value.props))
-  );
+/** What is wrong with a published route's own fields, or undefined when nothing is. */
+function commonProblem(value: Record<string, unknown>): string | undefined {
+  if (typeof value.name !== 'string' || value.name === '') return '"name" must be a non-empty text';
+  if (typeof value.page !== 'string' || value.page === '') return '"page" must be a page key';
+  if (typeof value.requiresAuth !== 'boolean') return '"requiresAuth" must be true or false';
+  if (typeof value.titleKey !== 'string') return '"titleKey" must be a text';
+  if (!isRecord(value.title) || !Object.values(value.title).every((text) => typeof text === 'string'))
+    return '"title" must hold a text per locale';
+  if (value.props !== undefined && !isRecord(value.props)) return '"props" must be an object';
+  return undefined;
 }
 
-function isSubRoute(value: unknown): value is PublishedSubRoute {
-  return (
-    isRecord(value) &&
-    isCommon(value) &&
-    typeof value.path === 'string' &&
-    value.path !== '' &&
-    !value.path.startsWith('/')
-  );
+function subRouteProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'must be an object';
+  if (typeof value.path !== 'string' || value.path === '' || value.path.startsWith('/'))
+    return '"path" must be a path relative to its page (no leading "/")';
+  return commonProblem(value);
 }
 
-function isRoute(value: unknown): value is PublishedRoute {
-  if (!isRecord(value) || !isCommon(value)) return false;
-  const fixed =
-    typeof value.path === 'string' && value.path.startsWith('/') && value.contentPage === undefined;
-  const content = typeof value.contentPage === 'string' && value.path === undefined;
-  const children =
-    value.children === undefined || (Array.isArray(value.children) && value.children.every(isSubRoute));
-  return (fixed || content) && children;
+function routeProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'must be an object';
+  const fixed = typeof value.path === 'string' && value.path.startsWith('/');
+  const content = typeof value.contentPage === 'string' && value.contentPage !== '';
+  if (fixed === content || (content && value.path !== undefined))
+    return 'needs either "path" (starting with "/") or "contentPage", not both';
+  const problem = commonProblem(value);
+  if (problem) return problem;
+  if (value.children === undefined) return undefined;
+  if (!Array.isArray(value.children)) return '"children" must be a list';
+  for (const [index, child] of value.children.entries()) {
+    const childProblem = subRouteProblem(child);
+    if (childProblem) {
+      const name = isRecord(child) && typeof child.name === 'string' ? ` ("${child.name}")` : '';
+      return `children[${index}]${name}: ${childProblem}`;
+    }
+  }
+  return undefined;
 }
 
 /**
- * Reads a remote's `routes.json`: the routes it declares, or an error that says what is wrong. A
- * hand-written check rather than a schema library: it runs in the host's start-up bundle.
+ * Reads a remote's published `routes.json`: the routes it declares, or an error that names the
+ * remote, the route and the field that is wrong. `source` says whose table it is (e.g.
+ * `remote-billing`). The one reader of route tables, in the browser and in the host server alike; a
+ * hand-written check rather than a schema library, as it runs in the host's start-up bundle.
  */
-export function parsePublishedRoutes(value: unknown): PublishedRoutes {
-  if (!isRecord(value) || value.version !== 1) throw new Error('routes.json: unknown format version');
-  if (typeof value.namespace !== 'string' || !Array.isArray(value.routes)) {
-    throw new Error('routes.json: namespace and routes are required');
+export function parsePublishedRoutes(value: unknown, source = 'a remote'): PublishedRoutes {
+  const where = `${PUBLISHED_ROUTES_FILE} of ${source}`;
+  if (!isRecord(value)) throw new Error(`${where}: not a JSON object`);
+  if (value.version !== 1)
+    throw new Error(`${where}: "version" must be 1, not ${JSON.stringify(value.version)}`);
+  if (typeof value.namespace !== 'string' || value.namespace === '')
+    throw new Error(`${where}: "namespace" must be a non-empty text`);
+  if (!Array.isArray(value.routes)) throw new Error(`${where}: "routes" must be a list`);
+  for (const [index, route] of value.routes.entries()) {
+    const problem = routeProblem(route);
+    if (problem) {
+      const name = isRecord(route) && typeof route.name === 'string' ? ` ("${route.name}")` : '';
+      throw new Error(`${where}: routes[${index}]${name}: ${problem}`);
+    }
   }
-  const bad = value.routes.findIndex((route) => !isRoute(route));
-  if (bad >= 0) throw new Error(`routes.json: route ${bad} is not a valid route`);
   return value as PublishedRoutes;
 }
+
+/** Whether a route pattern (`/activate/:id/:username`, `/faq/:qaCategoryId/`) matches a path. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const parts = (value: string) => value.split('/').filter((part) => part !== '');
+  const want = parts(pattern);
+  const have = parts(pathname);
+  const decoded = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  return (
+    want.length === have.length &&
+    want.every((part, index) => part.startsWith(':') || part === decoded(have[index] ?? ''))
+  );
+}
+
+/** The page that serves a path: which remote's table declares it, and its route. */
+export type FoundPublishedRoute<Remote extends string> = {
+  remote: Remote;
+  name: string;
+  page: string;
+  requiresAuth: boolean;
+};
+
+/**
+ * The declared page at `pathname` (relative to the basename) among the remotes' tables, tried in the
+ * order given. A content page is at the path the content tree gives it (`contentPath`), else at its
+ * usual `/<content page>`. A sub-route needs a login when its page does.
+ */
+export function findPublishedRoute<Remote extends string>(
+  tables: ReadonlyArray<readonly [Remote, PublishedRoutes]>,
+  pathname: string,
+  contentPath: (contentPage: string) => string | undefined = () => undefined,
+): FoundPublishedRoute<Remote> | undefined {
+  for (const [remote, table] of tables) {
+    for (const route of table.routes) {
+      const base = route.path ?? contentPath(route.contentPage) ?? `/${route.contentPage}`;
+      if (matchesPattern(base, pathname))
+        return { remote, name: route.name, page: route.page, requiresAuth: route.requiresAuth };
+      for (const child of route.children ?? []) {
+        if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname))
+          return {
+            remote,
+            name: child.name,
+            page: child.page,
+            requiresAuth: route.requiresAuth || child.requiresAuth,
+          };
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The lazy chunk of a page module: the remotes name it after the page key
+ * (`webpackChunkName: "page-reset-password"` for `resetPassword`), the build checks that every
+ * declared page has one, and the host server preloads it by this name.
+ */
+export const pageChunkName = (page: string): string =>
+  `page-${page.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;

@@ -29,7 +29,7 @@ export async function fetchRemoteRoutes(
   try {
     const response = await fetch(routesUrl(manifestUrl), { cache: 'no-cache', credentials: 'omit' });
     if (!response.ok) throw new Error(`status ${response.status}`);
-    return { state: 'loaded', routes: parsePublishedRoutes(await response.json()) };
+    return { state: 'loaded', routes: parsePublishedRoutes(await response.json(), `remote-${remote}`) };
   } catch (error) {
     console.error(`The routes of remote "${remote}" could not be loaded:`, error);
     return { state: 'failed' };
@@ -44,7 +44,7 @@ function embeddedTable(
 ): RemoteRouteTable | undefined {
   if (!manifestUrl || value === undefined) return undefined;
   try {
-    return { state: 'loaded', routes: parsePublishedRoutes(value) };
+    return { state: 'loaded', routes: parsePublishedRoutes(value, `remote-${remote}`) };
   } catch (error) {
     console.warn(`The embedded routes of remote "${remote}" are not valid; fetching them.`, error);
     return undefined;

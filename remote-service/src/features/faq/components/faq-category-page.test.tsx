@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useParams } from '@portal/shared/router';
-import { registerNamespace, ROUTE_PATTERNS } from '@portal/shared';
+import { registerNamespace, ROUTE_PATHS } from '@portal/shared';
 import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
@@ -45,8 +45,8 @@ function RoutedPage() {
 function renderAt(route: string) {
   return renderWithProviders(
     <Routes>
-      <Route path={ROUTE_PATTERNS.faqCategory} element={<RoutedPage />} />
-      <Route path={ROUTE_PATTERNS.faqAnswer} element={<RoutedPage />} />
+      <Route path={ROUTE_PATHS['service-contact/faq-category']} element={<RoutedPage />} />
+      <Route path={ROUTE_PATHS['service-contact/faq-answer']} element={<RoutedPage />} />
       <Route path="/service-contact/faq" element={<p>FAQ overview</p>} />
     </Routes>,
     { route },

@@ -42,7 +42,7 @@ export function FaqCategoryContent({ qaCategoryId, qaId }: FaqCategoryPageProps)
 }
 
 /**
- * The questions of the category `qaCategoryId`; with `qaId` (the faqAnswer route) that answer is
+ * The questions of the category `qaCategoryId`; with `qaId` (the faq-answer route) that answer is
  * open. It brings its own content client so it works in any host.
  */
 export function FaqCategoryPage(props: FaqCategoryPageProps) {

@@ -1,0 +1,112 @@
+import { findPublishedRoute, matchesPattern, pageChunkName, parsePublishedRoutes } from './remote-routes';
+import type { PublishedRoutes } from './remote-routes';
+import { fillPath, ROUTE_PATHS, subRoutePattern } from './route-paths';
+
+const SERVICE: PublishedRoutes = {
+  version: 1,
+  namespace: 'service',
+  routes: [
+    {
+      name: 'service-contact/faq-category',
+      path: ROUTE_PATHS['service-contact/faq-category'],
+      titleKey: 'routes.faq',
+      requiresAuth: false,
+      page: 'faqCategory',
+      title: { 'en-GB': 'FAQ' },
+    },
+    {
+      name: 'claims',
+      contentPage: 'claims',
+      titleKey: 'routes.claims',
+      requiresAuth: true,
+      page: 'claims',
+      title: { 'en-GB': 'Claims' },
+      children: [
+        {
+          name: 'claims/claim',
+          path: ':claimNumber',
+          titleKey: 'routes.claim',
+          requiresAuth: false,
+          page: 'claim',
+          title: { 'en-GB': 'Claim' },
+        },
+      ],
+    },
+  ],
+};
+
+describe('parsePublishedRoutes', () => {
+  it('should read a valid table as it is', () => {
+    expect(parsePublishedRoutes(JSON.parse(JSON.stringify(SERVICE)), 'remote-service')).toEqual(SERVICE);
+  });
+
+  it('should name the remote, the route and the field that is wrong', () => {
+    const broken = { ...SERVICE, routes: [{ ...SERVICE.routes[0], page: 42 }] };
+    expect(() => parsePublishedRoutes(broken, 'remote-service')).toThrow(
+      'routes.json of remote-service: routes[0] ("service-contact/faq-category"): "page" must be a page key',
+    );
+  });
+
+  it('should name a sub-route by its place and name', () => {
+    const [, claims] = SERVICE.routes;
+    const broken = {
+      ...SERVICE,
+      routes: [SERVICE.routes[0], { ...claims, children: [{ ...claims?.children?.[0], path: '/x' }] }],
+    };
+    expect(() => parsePublishedRoutes(broken, 'remote-service')).toThrow(
+      'routes[1] ("claims"): children[0] ("claims/claim"): "path" must be a path relative to its page',
+    );
+  });
+
+  it('should refuse a route with both a path and a content page, and a table of another version', () => {
+    const both = { ...SERVICE, routes: [{ ...SERVICE.routes[0], contentPage: 'faq' }] };
+    expect(() => parsePublishedRoutes(both, 'remote-service')).toThrow('not both');
+    expect(() => parsePublishedRoutes({ ...SERVICE, version: 2 }, 'remote-service')).toThrow(
+      'routes.json of remote-service: "version" must be 1, not 2',
+    );
+    expect(() => parsePublishedRoutes('<html>', 'remote-billing')).toThrow(
+      'routes.json of remote-billing: not a JSON object',
+    );
+  });
+});
+
+describe('findPublishedRoute', () => {
+  it('should find a fixed page, a content page where the tree puts it, and a sub-route', () => {
+    const tables = [['service', SERVICE]] as const;
+    expect(findPublishedRoute(tables, '/service-contact/faq/travel/')).toMatchObject({
+      remote: 'service',
+      page: 'faqCategory',
+    });
+    expect(findPublishedRoute(tables, '/my-claims', () => '/my-claims')?.page).toBe('claims');
+    expect(findPublishedRoute(tables, '/claims/C-1')).toEqual({
+      remote: 'service',
+      name: 'claims/claim',
+      page: 'claim',
+      requiresAuth: true,
+    });
+    expect(findPublishedRoute(tables, '/claims/C-1/more')).toBeUndefined();
+  });
+
+  it('should not throw on a path with a broken escape', () => {
+    expect(matchesPattern('/service-contact/faq/:qaCategoryId/', '/service-contact/faq/%E0%A4%A/')).toBe(
+      true,
+    );
+    expect(matchesPattern('/login', '/%E0%A4%A')).toBe(false);
+  });
+});
+
+describe('route paths', () => {
+  it('should fill a pattern with encoded parameters, and refuse a missing one', () => {
+    expect(fillPath(ROUTE_PATHS.activate, { id: 't k', username: 'a@b' })).toBe('/activate/t%20k/a%40b');
+    expect(() => fillPath(ROUTE_PATHS.activate, { id: 't' })).toThrow('needs the parameter "username"');
+  });
+
+  it('should place a sub-route beneath its page', () => {
+    expect(subRoutePattern('invoices/pay')).toBe('/invoices/:invoiceNumber/pay');
+    expect(subRoutePattern('verify/code')).toBe('/verify/:code');
+  });
+
+  it('should name a page chunk after its page key', () => {
+    expect(pageChunkName('payInvoice')).toBe('page-pay-invoice');
+  });
+});
