@@ -9,7 +9,6 @@ import type { Db } from './db/db.js';
 import { ApiError, frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerInputGuards } from './input-guards.js';
 import { contentRateLimit, registerRateLimits } from './rate-limits.js';
-import { createBackground } from './background.js';
 import { createMailer } from './mail/outbox.js';
 import type { Mailer } from './mail/outbox.js';
 import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
@@ -58,7 +57,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
 
   registerErrorHandling(app);
   registerInputGuards(app);
-  await registerRateLimits(app);
+  await registerRateLimits(app, db);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT, files: 5, fields: 20 } });
 
@@ -103,10 +102,8 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   });
 
   const appMailer = mailer ?? createMailer(db, config, app.log);
-  const background = createBackground(app.log);
-  app.addHook('onClose', () => background.idle());
   if (!mailer) app.addHook('onClose', () => appMailer.close());
-  const context = { db, config, mailer: appMailer, background };
+  const context = { db, config, mailer: appMailer };
   await app.register(metaRoutes, context);
   await app.register(authRoutes, context);
   await app.register(accountRoutes, context);

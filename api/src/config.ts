@@ -10,6 +10,15 @@ export interface Config {
   contentApiKey: string;
   devOutbox: boolean;
   smtpUrl?: string;
+  /** How often a mail that SMTP refused is tried again (API_MAIL_RETRIES), the first after `mailRetryDelaySeconds`, then twice as long each time. */
+  mailRetries: number;
+  /** API_MAIL_RETRY_DELAY_SECONDS. */
+  mailRetryDelaySeconds: number;
+  /**
+   * How long a job may run before another api process takes it over (API_JOB_EXPIRE_SECONDS): the time
+   * within which the work of a process that died is picked up again.
+   */
+  jobExpireSeconds: number;
   publicOrigin: string;
   trustProxy: TrustProxy;
   /** API_PAYMENT_SANDBOX=1: the sandbox stands in for the payment provider (development, journeys). */
@@ -105,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentApiKey: env.CONTENT_API_KEY ?? DEV_CONTENT_API_KEY,
     devOutbox: env.API_DEV_OUTBOX === '1',
     smtpUrl: env.SMTP_URL || undefined,
+    mailRetries: positiveInteger(env, 'API_MAIL_RETRIES', 8),
+    mailRetryDelaySeconds: positiveInteger(env, 'API_MAIL_RETRY_DELAY_SECONDS', 30),
+    jobExpireSeconds: positiveInteger(env, 'API_JOB_EXPIRE_SECONDS', 60),
     publicOrigin: (env.API_PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     paymentSandbox: env.API_PAYMENT_SANDBOX === '1',

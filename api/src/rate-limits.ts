@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { ApiError } from './errors.js';
 import { isRandomId } from './input-guards.js';
+import { postgresRateLimitStore } from './rate-limit-store.js';
 
 /** 429 with the contract body; the plugin adds `Retry-After` (seconds) before the error is answered. */
 export function rateLimited(retryAfterSeconds: number): ApiError {
@@ -34,11 +35,14 @@ export function clientKey(request: FastifyRequest): string {
 /**
  * Registers the rate limiter without a global limit: only the routes that guess secrets (passwords,
  * mailed-link tokens), send mail or are expensive (content queries) opt in, keyed by the client's
- * address (the host's X-Forwarded-For, which only a trusted proxy may set).
+ * address (the host's X-Forwarded-For, which only a trusted proxy may set). The counts are kept in
+ * the database, shared by every api process.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so that every api process counts the same hits (see the store).
+    store: postgresRateLimitStore(db, app.log),
     errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
 }

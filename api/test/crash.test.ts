@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { addDays, format } from 'date-fns';
 import { pino } from 'pino';
 import { createPgDb, createPgliteDb } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
-import { DEMO_PASSWORD } from '../src/seed/seed.js';
+import { XSRF, claimForm, contactBody, login, sleep, startApi } from './api-process.js';
+import type { ApiProcess } from './api-process.js';
 import { createServerDatabase } from './test-db.js';
 import type { ServerDatabase } from './test-db.js';
 
@@ -22,102 +16,9 @@ import type { ServerDatabase } from './test-db.js';
 // restart every submission it acknowledged (2xx) must be there. On PGlite (a data folder) by default,
 // on PostgreSQL when TEST_DATABASE_URL is set (npm test's postgres stage).
 
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const WORKERS = 6;
 /** Acknowledged submissions of each kind before the kill, so the kill lands in the middle of the run. */
 const ACKS_BEFORE_KILL = 12;
-const START_TIMEOUT_MS = 90_000;
-const XSRF = 'crash-test-xsrf';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function sparePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** One api process (`node --import tsx src/main.ts`, as `pnpm --filter api start` runs it). */
-interface ApiProcess {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await sparePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    env: { ...process.env, ...env, API_PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = once(child, 'exit').then(([code, signal]) => ({
-    code: code as number | null,
-    signal: signal as NodeJS.Signals | null,
-  }));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    assert.ok(!gone, 'the api exited during start-up');
-    try {
-      if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok)
-        return { child, base, exited };
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the api did not answer /healthz within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-async function login(base: string): Promise<{ cookie: string; profileId: string }> {
-  const response = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`anna.devries@example.com:${DEMO_PASSWORD}`).toString('base64')}`,
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      'x-xsrf-token': XSRF,
-    },
-  });
-  assert.equal(response.status, 200, await response.clone().text());
-  const session = /PORTAL_SESSION=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-  assert.ok(session, 'the login set a session cookie');
-  const { profileId } = (await response.json()) as { profileId: string };
-  return { cookie: `PORTAL_SESSION=${session}; XSRF-TOKEN=${XSRF}`, profileId };
-}
-
-/** A claim on Anna's travel policy with one small PDF receipt; the description carries `marker`. */
-function claimForm(marker: string): FormData {
-  const form = new FormData();
-  form.append('policyNumber', 'TR-2026-100101');
-  form.append('category', 'CLAIMS');
-  form.append('incidentDate', format(addDays(new Date(), -3), 'yyyy-MM-dd'));
-  form.append('description', `Doctor visit ${marker}`);
-  form.append('amount', '42,50');
-  form.append('iban', 'NL91 ABNA 0417 1643 00');
-  form.append(
-    'receipts',
-    new Blob([`%PDF-1.4\n%receipt ${marker}\n`], { type: 'application/pdf' }),
-    'receipt.pdf',
-  );
-  return form;
-}
-
-/** A contact request whose subject is `marker`: the call answers 204 without an id. */
-function contactBody(marker: string): string {
-  return JSON.stringify({
-    isCustomer: 'NO',
-    category: 'CLAIMS',
-    name: 'Load Test',
-    email: 'load.test@example.com',
-    subject: marker,
-    question: 'Is this request kept after a crash?',
-  });
-}
 
 interface Outcome {
   /** Claim numbers answered with 201. */
@@ -186,34 +87,39 @@ async function submitUntilKilled(api: ApiProcess, cookie: string): Promise<Outco
   return outcome;
 }
 
-describe(`SIGKILL while writing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite data folder'})`, () => {
-  let dataDir: string;
-  let server: ServerDatabase | null;
-  let env: Record<string, string>;
-
+/**
+ * A data folder, and on PostgreSQL a database, for one suite's api processes (removed after it), and
+ * their environment: no outbox, no SMTP, and `extra`.
+ */
+function crashData(prefix: string, extra: Record<string, string>) {
+  const state = { dataDir: '', server: null as ServerDatabase | null, env: {} as Record<string, string> };
   before(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'api-crash-'));
-    server = await createServerDatabase();
-    env = {
-      API_DATA_DIR: dataDir,
-      ...(server ? { DATABASE_URL: server.url } : { DATABASE_URL: '' }),
+    state.dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+    state.server = await createServerDatabase();
+    state.env = {
+      API_DATA_DIR: state.dataDir,
+      ...(state.server ? { DATABASE_URL: state.server.url } : { DATABASE_URL: '' }),
       API_DEV_OUTBOX: '0',
       SMTP_URL: '',
-      // The run sends more than a student's daily claims and a client's hourly writes on purpose.
-      API_CLAIMS_PER_DAY: '1000',
-      API_RATE_LIMIT_ANONYMOUS: '1000',
+      ...extra,
     };
   });
   after(async () => {
-    await server?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await state.server?.drop();
+    rmSync(state.dataDir, { recursive: true, force: true });
   });
+  return state;
+}
+
+describe(`SIGKILL while writing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite data folder'})`, () => {
+  // The run sends more than a student's daily claims and a client's hourly writes on purpose.
+  const data = crashData('api-crash-', { API_CLAIMS_PER_DAY: '1000', API_RATE_LIMIT_ANONYMOUS: '1000' });
 
   it(
     'should keep every claim and contact request it acknowledged before the kill',
     { timeout: 300_000 },
     async (t) => {
-      const first = await startApi(env);
+      const first = await startApi(data.env);
       let outcome: Outcome;
       let anna: Awaited<ReturnType<typeof login>>;
       try {
@@ -231,7 +137,7 @@ describe(`SIGKILL while writing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       assert.ok(outcome.claims.length >= ACKS_BEFORE_KILL && outcome.contacts.length >= ACKS_BEFORE_KILL);
 
       // Restarted on the same data: the session, the claims and their receipts are all there.
-      const second = await startApi(env);
+      const second = await startApi(data.env);
       try {
         const listed = await fetch(`${second.base}/api/en/profiles/${anna.profileId}/claims`, {
           headers: { cookie: anna.cookie },
@@ -263,9 +169,9 @@ describe(`SIGKILL while writing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       }
 
       // Contact requests answer 204 without an id: read the database itself, now that no api holds it.
-      const db: Db = server
-        ? createPgDb(server.url, pino({ level: 'silent' }))
-        : await createPgliteDb(dataDir);
+      const db: Db = data.server
+        ? createPgDb(data.server.url, pino({ level: 'silent' }))
+        : await createPgliteDb(data.dataDir);
       try {
         const rows = await db.query<{ subject: string }>(
           "SELECT body->>'subject' AS subject FROM contact_requests WHERE body->>'subject' LIKE 'crash-%'",
@@ -279,6 +185,108 @@ describe(`SIGKILL while writing (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       } finally {
         await db.close();
       }
+    },
+  );
+});
+
+describe(`SIGKILL after acknowledging reset requests (${process.env.TEST_DATABASE_URL ? 'two replicas on PostgreSQL' : 'PGlite data folder, restarted'})`, () => {
+  const REQUESTS = 30;
+  const data = crashData('api-crash-mail-', {
+    // One student asks 30 times: each request is one mail, so the limits are raised.
+    API_MAIL_LIMIT_PER_HOUR: '1000',
+    API_RATE_LIMIT_AUTH: '1000',
+    // A job that the killed process had started is taken over after 2 s instead of a minute.
+    API_JOB_EXPIRE_SECONDS: '2',
+  });
+
+  it(
+    'should store exactly one mail for every reset request it acknowledged',
+    { timeout: 300_000 },
+    async (t) => {
+      const first = await startApi(data.env);
+      // On PostgreSQL a second replica runs beside the first from the start, as behind a balancer.
+      const survivor = data.server ? await startApi(data.env) : undefined;
+      let acknowledged = 0;
+      let inFlightAtKill = 0;
+      try {
+        let inFlight = 0;
+        await Promise.all(
+          Array.from({ length: REQUESTS }, async () => {
+            inFlight += 1;
+            try {
+              const response = await fetch(
+                `${first.base}/api/accounts/anna.devries%40example.com/reset/password`,
+                { method: 'PUT', headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF } },
+              );
+              await response.text();
+              assert.equal(response.status, 204);
+              acknowledged += 1;
+              // Killed right after its acknowledgements, while its jobs are still to run.
+              if (acknowledged === REQUESTS / 2) {
+                inFlightAtKill = inFlight - 1;
+                first.child.kill('SIGKILL');
+              }
+            } catch {
+              // Sent while or after the api was killed: not acknowledged.
+            } finally {
+              inFlight -= 1;
+            }
+          }),
+        );
+      } finally {
+        first.child.kill('SIGKILL');
+      }
+      assert.equal((await first.exited).signal, 'SIGKILL');
+      t.diagnostic(`${acknowledged} acknowledged, ${inFlightAtKill} in flight at the kill`);
+      assert.ok(acknowledged >= REQUESTS / 2);
+
+      // The survivor (or the restarted api) runs what is left, including the jobs the killed one had started.
+      const second = survivor ?? (await startApi(data.env));
+      const db = data.server ? createPgDb(data.server.url, pino({ level: 'silent' })) : undefined;
+      const count = async (query: Db) => {
+        const [jobs] = await query.query<{ total: number; open: number }>(
+          `SELECT count(*)::int AS total, count(*) FILTER (WHERE state <> 'completed')::int AS open
+             FROM (SELECT state FROM pgboss.job WHERE name = 'password-reset'
+                   UNION ALL SELECT state FROM pgboss.archive WHERE name = 'password-reset') AS jobs`,
+        );
+        const [mails] = await query.query<{ total: number; distinct: number }>(
+          `SELECT count(*)::int AS total, count(DISTINCT source_job)::int AS distinct FROM outbox
+            WHERE subject = 'Set a new password' AND source_job IS NOT NULL`,
+        );
+        return { jobs: jobs ?? { total: 0, open: 0 }, mails: mails ?? { total: 0, distinct: 0 } };
+      };
+      let result: Awaited<ReturnType<typeof count>> | undefined;
+      try {
+        if (db) {
+          const deadline = Date.now() + 60_000;
+          do {
+            await sleep(500);
+            result = await count(db);
+          } while (result.jobs.open > 0 && Date.now() < deadline);
+        } else {
+          // PGlite holds its folder: wait for the jobs by the api's clock, then read the folder after it stops.
+          await sleep(12_000);
+        }
+      } finally {
+        second.child.kill('SIGTERM');
+        assert.equal((await second.exited).code, 0, 'the surviving api stopped cleanly');
+        await db?.close();
+      }
+      if (!data.server) {
+        const folder = await createPgliteDb(data.dataDir);
+        try {
+          result = await count(folder);
+        } finally {
+          await folder.close();
+        }
+      }
+      assert.ok(result);
+      t.diagnostic(`${result.jobs.total} reset jobs stored, ${result.mails.total} reset mails`);
+      assert.equal(result.jobs.open, 0, 'every stored request has run');
+      assert.ok(result.jobs.total >= acknowledged, 'every acknowledged request was stored before its answer');
+      assert.ok(result.jobs.total <= acknowledged + inFlightAtKill, 'no request stored twice');
+      assert.equal(result.mails.total, result.jobs.total, 'one mail per stored request: none lost');
+      assert.equal(result.mails.distinct, result.mails.total, 'none doubled');
     },
   );
 });

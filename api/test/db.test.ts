@@ -25,6 +25,8 @@ function failingOn(db: Db, failOn: RegExp): Db {
     query: (sql, params) =>
       failOn.test(sql) ? Promise.reject(new Error('disk full')) : inner.query(sql, params),
     transaction: (fn) => inner.transaction((tx) => fn(wrap(tx))),
+    executeSql: (text, values) =>
+      failOn.test(text) ? Promise.reject(new Error('disk full')) : inner.executeSql(text, values),
     close: () => inner.close(),
   });
   return wrap(db);
@@ -43,6 +45,8 @@ describe('database', () => {
       '006_security_round_two.sql',
       '007_visitor_claims.sql',
       '010_passkeys.sql',
+      '011_mail_jobs.sql',
+      '012_rate_limits.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

@@ -20,19 +20,26 @@ interface ReceivedMail {
   data: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps what it receives. */
-async function startSmtpServer(): Promise<{
+/** A real SMTP server on a free loopback port that keeps what it receives (after refusing `refuseFirst`). */
+async function startSmtpServer({ refuseFirst = 0 } = {}): Promise<{
   url: string;
   received: ReceivedMail[];
   close: () => Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     // Plain SMTP on loopback, no login: what a local relay or a mail catcher offers.
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
     onData(stream, session, callback) {
+      if (refused < refuseFirst) {
+        refused += 1;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -125,14 +132,19 @@ describe('mail over SMTP', () => {
         },
       });
       // Seeding stores and sends the activation mail: start-up must survive the refused connection.
+      // One retry, a second later, then the mail is given up as FAILED.
       t = await createTestApp(fixedNoon(), {
-        config: { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` },
+        config: {
+          smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+          mailRetries: 1,
+          mailRetryDelaySeconds: 1,
+        },
         logger: pino({ level: 'info' }, sink),
       });
     });
     after(() => t.close());
 
-    it('should still answer 204, keep the mail in the outbox and log the failure', async () => {
+    it('should still answer 204, keep the mail, try again and then keep it as FAILED with the error', async () => {
       const response = await t.request({ ...resetPassword, headers: XSRF_ONLY });
       assert.equal(response.statusCode, 204, response.body);
       const unknown = await t.request({
@@ -141,20 +153,65 @@ describe('mail over SMTP', () => {
         headers: XSRF_ONLY,
       });
       assert.equal(unknown.statusCode, 204, 'the same answer as for an existing account');
-      // The reset mail is written after the answer (background work, which reading the outbox
-      // waits for); only then is its delivery under way for the mailer to finish.
+      // The reset mail is written by a job after the answer (which reading the outbox waits for).
       const mails = (await t.outbox()).filter((mail) => mail.to === ANNA);
       assert.equal(mails.length, 1);
       await t.mailer.idle();
-      const [stored] = await deliveryOf(t, ANNA);
-      assert.equal(stored?.delivery_status, 'FAILED');
-      assert.match(stored?.delivery_error ?? '', /ECONNREFUSED|connect/i);
-      const failures = lines.filter(
+      const [first] = await deliveryOf(t, ANNA);
+      assert.equal(first?.delivery_status, 'PENDING', 'kept for another try');
+      assert.match(first?.delivery_error ?? '', /ECONNREFUSED|connect/i);
+      const statuses = await waitFor(async () => {
+        const rows = [...(await deliveryOf(t, ANNA)), ...(await deliveryOf(t, 'new.student@example.com'))];
+        return rows.every((row) => row.delivery_status === 'FAILED') ? rows : undefined;
+      });
+      assert.equal(statuses.length, 2);
+      const given = lines.filter(
         (line) => line.msg === 'Mail delivery over SMTP failed; the mail stays in the outbox',
       );
-      assert.equal(failures.length, 2, 'the activation mail of seeding and the reset mail');
-      assert.equal(failures[0]?.level, 50);
-      assert.ok(!JSON.stringify(failures).includes(ANNA), 'no address in the log');
+      const retried = lines.filter(
+        (line) => line.msg === 'Mail delivery over SMTP failed; it will be tried again',
+      );
+      assert.equal(given.length, 2, 'the activation mail of seeding and the reset mail, given up');
+      assert.equal(retried.length, 2, 'each tried once more first');
+      assert.equal(given[0]?.level, 50);
+      assert.ok(!JSON.stringify(lines).includes(ANNA), 'no address in the log');
+    });
+  });
+
+  describe('with an SMTP server that refuses the first mail', () => {
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    let t: TestApp;
+
+    before(async () => {
+      smtp = await startSmtpServer({ refuseFirst: 1 });
+      t = await createTestApp(fixedNoon(), {
+        config: { smtpUrl: smtp.url, mailRetries: 3, mailRetryDelaySeconds: 1 },
+      });
+    });
+    after(async () => {
+      await t.close();
+      await smtp.close();
+    });
+
+    it('should send it on a later try and keep it as SENT', async () => {
+      // Seeding's activation mail meets the refusal; its next try goes through.
+      const [sent] = await waitFor(async () => {
+        const rows = await deliveryOf(t, 'new.student@example.com');
+        return rows.every((row) => row.delivery_status === 'SENT') ? rows : undefined;
+      });
+      assert.equal(sent?.delivery_error, null);
+      assert.equal(smtp.received.filter((mail) => mail.to.includes('new.student@example.com')).length, 1);
     });
   });
 });
+
+/** What `check` answers once it answers something, within 20 s. */
+async function waitFor<T>(check: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    assert.ok(Date.now() < deadline, 'gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

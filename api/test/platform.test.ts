@@ -31,6 +31,7 @@ describe('platform behaviour', () => {
       const flaky: Db = {
         query: (sql, params) => (failing ? Promise.reject(failure) : t.db.query(sql, params)),
         transaction: (fn) => (failing ? Promise.reject(failure) : t.db.transaction(fn)),
+        executeSql: (text, values) => (failing ? Promise.reject(failure) : t.db.executeSql(text, values)),
         close: async () => undefined,
       };
       const sink = new Writable({

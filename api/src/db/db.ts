@@ -14,7 +14,23 @@ export interface Db {
    * the `Db` it receives; calls on the outer one would run outside the transaction.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The job queue's way in (pg-boss's `executeSql`): with `values`, one parameterised statement; without,
+   * a script of several statements, answering the rows of the last. Through a transaction's `Db`, a job
+   * sent with it is stored (or dropped) with the transaction.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+}
+
+type PgliteQueryable = Pick<Transaction, 'query' | 'exec'>;
+
+function pgliteExecuteSql(target: PgliteQueryable) {
+  return async (text: string, values: unknown[] = []) => {
+    if (values.length > 0) return { rows: (await target.query(text, values)).rows };
+    const results = await target.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
 }
 
 /** Where database problems that belong to no request are reported. */
@@ -32,6 +48,7 @@ function pgliteTransactionDb(tx: Transaction): Db {
       return (await tx.query<T>(sql, params)).rows;
     },
     transaction: (fn) => fn(db),
+    executeSql: pgliteExecuteSql(tx),
     close: async () => {
       throw new Error('A transaction cannot close the database.');
     },
@@ -50,6 +67,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       return result.rows;
     },
     transaction: (fn) => client.transaction((tx) => fn(pgliteTransactionDb(tx))),
+    executeSql: pgliteExecuteSql(client),
     close: () => client.close(),
   };
 }
@@ -60,6 +78,17 @@ function pgQuery(target: Queryable) {
   return async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     const result = await target.query(sql, params);
     return result.rows as T[];
+  };
+}
+
+function pgExecuteSql(target: Queryable) {
+  return async (text: string, values: unknown[] = []) => {
+    // Without values, `pg` sends the text as a simple query, which may hold several statements and
+    // then answers a result per statement.
+    const result: pg.QueryResult | pg.QueryResult[] = await (values.length > 0
+      ? target.query(text, values)
+      : target.query(text));
+    return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
   };
 }
 
@@ -89,12 +118,14 @@ export function createPgDb(connectionString: string, logger: DbLogger): PgDb {
   return {
     pool,
     query: pgQuery(pool),
+    executeSql: pgExecuteSql(pool),
     // One dedicated connection for the whole transaction: the pool would spread queries over several.
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       const tx: Db = {
         query: pgQuery(client),
         transaction: (inner) => inner(tx),
+        executeSql: pgExecuteSql(client),
         close: async () => {
           throw new Error('A transaction cannot close the database.');
         },

@@ -4,6 +4,8 @@ import type { Transporter } from 'nodemailer';
 import type { BaseLogger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import { createJobQueue, QUEUES } from '../jobs/job-queue.js';
+import type { JobQueue, JobRun, QueueName, QueueSettings } from '../jobs/job-queue.js';
 
 /** A mail to send; `links` are the actionable URLs it carries. */
 export interface Mail {
@@ -17,7 +19,7 @@ export interface Mail {
 /** Sender of every mail. */
 export const MAIL_FROM = 'Student Insurance <no-reply@example.com>';
 
-/** Delivery state kept in `outbox.delivery_status`. */
+/** Delivery state kept in `outbox.delivery_status`: PENDING until sent, also between tries. */
 export type DeliveryStatus = 'OUTBOX_ONLY' | 'PENDING' | 'SENT' | 'FAILED';
 
 function escapeHtml(value: string): string {
@@ -36,68 +38,116 @@ export function linkMail(to: string, subject: string, intro: string, link: strin
 }
 
 /**
- * Stores mails in the outbox and, when SMTP_URL is set, sends them over SMTP in the background.
- * Storing is the part a request waits for; a slow or broken mail server never fails the request (nor
- * start-up): the failure is logged and kept in `outbox.delivery_status`.
+ * Stores mails in the outbox and, when SMTP_URL is set, has them sent over SMTP by the job queue: the
+ * delivery job is stored in the same transaction as the mail, so a mail that a request stored is sent
+ * even if this process stops right after, by this process or another. A slow or broken mail server
+ * never fails a request (nor start-up): a failed delivery is tried again with a growing delay, and a
+ * mail that still fails is kept as FAILED in `outbox.delivery_status`, with the error, for ops to see.
  */
 export interface Mailer {
-  /** Stores the mail through `db` (the mailer's own, or a transaction) and returns its outbox id. */
-  store(mail: Mail, db?: Db): Promise<string>;
-  /** Sends a stored mail in the background (nothing to do without SMTP_URL). Never throws. */
-  deliver(id: string, mail: Mail): void;
-  /** `store`, then `deliver`. */
+  /**
+   * Stores the mail through `db` (the mailer's own, or a transaction, which then decides whether the
+   * mail exists) and returns its outbox id. `sourceJob` names the job that wrote it, so that a job run
+   * twice stores it once.
+   */
+  store(mail: Mail, db?: Db, sourceJob?: string): Promise<string>;
+  /** Sends what was stored at once, after the transaction that stored it has committed. Never throws. */
+  wake(): void;
+  /** `store` on its own, then `wake`. */
   send(mail: Mail): Promise<void>;
-  /** Resolves when every delivery started so far has finished, whether sent or failed. */
+  /** The job queue the mails go through (and that other mail work may use). */
+  jobs: JobQueue;
+  /** Resolves when every job due so far has run: mails sent, or failed for now. */
   idle(): Promise<void>;
-  /** Waits for running deliveries, then closes the SMTP transport. */
+  /** Waits for running jobs, then stops the queue and closes the SMTP transport. */
   close(): Promise<void>;
 }
 
 /** Where delivery outcomes are reported. */
-export type MailLogger = Pick<BaseLogger, 'error' | 'info'>;
+export type MailLogger = Pick<BaseLogger, 'error' | 'info' | 'warn'>;
+
+interface StoredMail {
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  delivery_status: DeliveryStatus;
+}
+
+/** The job queue's settings: how often a mail is tried, from the configuration. */
+export function queueSettings(config: Config): Record<QueueName, QueueSettings> {
+  return {
+    [QUEUES.passwordReset]: { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: config.jobExpireSeconds },
+    [QUEUES.mailDelivery]: {
+      retryLimit: config.mailRetries,
+      retryDelaySeconds: config.mailRetryDelaySeconds,
+      expireInSeconds: config.jobExpireSeconds,
+    },
+  };
+}
 
 /** A mailer with one SMTP transport (created once, reused for every mail). */
 export function createMailer(db: Db, config: Config, logger: MailLogger): Mailer {
   const transport: Transporter | undefined = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : undefined;
-  const running = new Set<Promise<void>>();
+  const jobs = createJobQueue(db, logger, queueSettings(config));
 
   async function record(id: string, status: DeliveryStatus, error: string | null): Promise<void> {
-    try {
-      await db.query('UPDATE outbox SET delivery_status = $2, delivery_error = $3 WHERE id = $1', [
-        id,
-        status,
-        error,
-      ]);
-    } catch (err) {
-      logger.error({ err, mailId: id, status }, 'Could not record the mail delivery status');
-    }
+    await db.query('UPDATE outbox SET delivery_status = $2, delivery_error = $3 WHERE id = $1', [
+      id,
+      status,
+      error,
+    ]);
   }
 
-  async function send(id: string, mail: Mail, smtp: Transporter): Promise<void> {
+  async function deliver(smtp: Transporter, { data, lastTry }: JobRun<{ mailId: string }>): Promise<void> {
+    const [mail] = await db.query<StoredMail>(
+      'SELECT recipient, subject, text_body, html_body, delivery_status FROM outbox WHERE id = $1',
+      [data.mailId],
+    );
+    // Gone (the demo data was reloaded) or sent by an earlier run of this job.
+    if (!mail || mail.delivery_status === 'SENT') return;
     try {
       await smtp.sendMail({
         from: MAIL_FROM,
-        to: mail.to,
+        to: mail.recipient,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: mail.text_body,
+        html: mail.html_body,
       });
-      await record(id, 'SENT', null);
     } catch (err) {
       // The recipient is left out of the log on purpose; the outbox row has it.
-      logger.error({ err, mailId: id }, 'Mail delivery over SMTP failed; the mail stays in the outbox');
-      await record(id, 'FAILED', err instanceof Error ? err.message : String(err));
+      if (lastTry)
+        logger.error(
+          { err, mailId: data.mailId },
+          'Mail delivery over SMTP failed; the mail stays in the outbox',
+        );
+      else
+        logger.warn({ err, mailId: data.mailId }, 'Mail delivery over SMTP failed; it will be tried again');
+      await record(
+        data.mailId,
+        lastTry ? 'FAILED' : 'PENDING',
+        err instanceof Error ? err.message : String(err),
+      );
+      // The queue retries; what it keeps of the error names no address.
+      throw new Error('SMTP delivery failed');
     }
+    await record(data.mailId, 'SENT', null);
+  }
+
+  if (transport) {
+    jobs
+      .work<{ mailId: string }>(QUEUES.mailDelivery, (job) => deliver(transport, job))
+      .catch((err: unknown) => logger.error({ err }, 'The mail delivery worker could not start'));
   }
 
   const mailer: Mailer = {
-    async store(mail, target = db) {
+    async store(mail, target = db, sourceJob) {
       const id = randomUUID();
       await target.query(
-        `INSERT INTO outbox (id, recipient, subject, text_body, html_body, links, created_at, delivery_status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `INSERT INTO outbox (id, recipient, subject, text_body, html_body, links, created_at, delivery_status, source_job)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           id,
           mail.to,
@@ -107,23 +157,23 @@ export function createMailer(db: Db, config: Config, logger: MailLogger): Mailer
           JSON.stringify(mail.links),
           config.now(),
           transport ? 'PENDING' : 'OUTBOX_ONLY',
+          sourceJob ?? null,
         ],
       );
+      if (transport) await jobs.send(QUEUES.mailDelivery, { mailId: id }, target);
       return id;
     },
-    deliver(id, mail) {
-      if (!transport) return;
-      const delivery = send(id, mail, transport).finally(() => running.delete(delivery));
-      running.add(delivery);
+    wake() {
+      jobs.wake(QUEUES.mailDelivery);
     },
     async send(mail) {
-      mailer.deliver(await mailer.store(mail), mail);
+      await db.transaction((tx) => mailer.store(mail, tx));
+      mailer.wake();
     },
-    async idle() {
-      while (running.size > 0) await Promise.all([...running]);
-    },
+    jobs,
+    idle: () => jobs.idle(),
     async close() {
-      await mailer.idle();
+      await jobs.stop();
       transport?.close();
     },
   };

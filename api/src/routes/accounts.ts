@@ -10,6 +10,8 @@ import { consumeToken, createToken, findToken, revokeTokens } from '../auth/toke
 import type { TokenKind } from '../auth/tokens.js';
 import type { Db } from '../db/db.js';
 import { isRandomId } from '../input-guards.js';
+import { QUEUES } from '../jobs/job-queue.js';
+import type { JobRun } from '../jobs/job-queue.js';
 import { linkMail } from '../mail/outbox.js';
 import { withPasskeyList } from '../mail/passkey-mails.js';
 import type { Mail } from '../mail/outbox.js';
@@ -36,7 +38,7 @@ function newPassword(body: unknown, options: { special?: boolean } = {}): string
 /** The account endpoints of the contract (activation, password, e-mail change). */
 export async function accountRoutes(
   app: FastifyInstance,
-  { db, config, mailer, background }: RouteContext,
+  { db, config, mailer }: RouteContext,
 ): Promise<void> {
   const limited = { config: { rateLimit: authRateLimit(config) } };
 
@@ -47,28 +49,63 @@ export async function accountRoutes(
     return row;
   }
 
-  // Counting the mails of the last hour and sending the next one must not interleave for one address,
-  // or two requests counted together both pass (seen on PostgreSQL, where queries truly overlap).
-  // One api process serves the database, so a queue per address in the process is enough.
-  const mailQueues = new Map<string, Promise<unknown>>();
-  function oneAtATime<T>(address: string, job: () => Promise<T>): Promise<T> {
-    const key = address.toLowerCase();
-    const run = (mailQueues.get(key) ?? Promise.resolve()).catch(() => undefined).then(job);
-    const settled = run.finally(() => {
-      if (mailQueues.get(key) === settled) mailQueues.delete(key);
-    });
-    mailQueues.set(key, settled);
-    return run;
+  /**
+   * Holds `address`'s mail lock until `tx` ends: counting the mails of the last hour and storing the
+   * next one must not interleave for one address, or two requests counted together both pass. A
+   * PostgreSQL advisory lock, so that it holds across every api process on the database.
+   */
+  async function lockMailAddress(tx: Db, address: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mail:${address.toLowerCase()}`]);
   }
 
   /** Whether `address` may get another link mail this hour (at most `mailsPerHour`). */
-  async function mayMail(address: string): Promise<boolean> {
-    const [row] = await db.query<{ count: number }>(
+  async function mayMail(tx: Db, address: string): Promise<boolean> {
+    const [row] = await tx.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM outbox WHERE lower(recipient) = lower($1) AND created_at > $2',
       [address, subHours(config.now(), 1)],
     );
     return (row?.count ?? 0) < config.rateLimits.mailsPerHour;
   }
+
+  /**
+   * A reset request, run by the job queue after the answer: the link mail for the account of `email`,
+   * if there is one that is not blocked and the hourly limit allows it. Safe to run twice: the mail is
+   * stored with the job's id, in the transaction that makes its link.
+   */
+  async function mailResetLink(job: JobRun<{ email: string }>): Promise<void> {
+    const stored = await db.transaction(async (tx) => {
+      await lockMailAddress(tx, job.data.email);
+      const done = await tx.query('SELECT 1 FROM outbox WHERE source_job = $1', [job.id]);
+      if (done.length > 0) return false;
+      const [account] = await tx.query<{ id: string; email: string }>(
+        'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
+        [job.data.email],
+      );
+      if (!account || !(await mayMail(tx, account.email))) return false;
+      // Only the newest link sets a password.
+      await revokeTokens(tx, account.id, ['PASSWORD']);
+      const token = await createToken(tx, config, account.id, 'PASSWORD');
+      const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
+      const passkeys = await tx.query<{ name: string }>(
+        'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY lower(name), id',
+        [account.id],
+      );
+      const mail = withPasskeyList(
+        linkMail(
+          account.email,
+          'Set a new password',
+          'Set a new password with this link (valid for 1 hour):',
+          link,
+        ),
+        passkeys.map((row) => row.name),
+      );
+      await mailer.store(mail, tx, job.id);
+      return true;
+    });
+    if (stored) mailer.wake();
+  }
+  await mailer.jobs.work(QUEUES.passwordReset, mailResetLink);
+  app.addHook('onClose', () => mailer.jobs.offWork(QUEUES.passwordReset));
 
   /**
    * A new password ends every mailed link that could act on the account again: reset and activation
@@ -101,38 +138,13 @@ export async function accountRoutes(
   });
 
   app.put<IdParams>('/api/accounts/:id/reset/password', limited, async (request, reply) => {
-    // Always 204, and sent before anything depends on the account: neither the answer nor its timing
-    // tells which addresses have an account.
+    // Always 204, and answered before anything depends on the account: neither the answer nor its
+    // timing tells which addresses have an account. The request is stored as a job before the answer,
+    // so a process that stops right after still leaves it to another (or to itself after a restart).
     const email = v.safeParse(emailSchema, request.params.id);
     if (email.success) {
-      background.run(() =>
-        oneAtATime(email.output, async () => {
-          const [account] = await db.query<{ id: string; email: string }>(
-            'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
-            [email.output],
-          );
-          if (!account || !(await mayMail(account.email))) return;
-          // Only the newest link sets a password.
-          await revokeTokens(db, account.id, ['PASSWORD']);
-          const token = await createToken(db, config, account.id, 'PASSWORD');
-          const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
-          const passkeys = await db.query<{ name: string }>(
-            'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY lower(name), id',
-            [account.id],
-          );
-          await mailer.send(
-            withPasskeyList(
-              linkMail(
-                account.email,
-                'Set a new password',
-                'Set a new password with this link (valid for 1 hour):',
-                link,
-              ),
-              passkeys.map((row) => row.name),
-            ),
-          );
-        }),
-      );
+      await mailer.jobs.send(QUEUES.passwordReset, { email: email.output });
+      mailer.jobs.wake(QUEUES.passwordReset);
     }
     return reply.status(204).send();
   });
@@ -182,21 +194,24 @@ export async function accountRoutes(
     );
     const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
-    await oneAtATime(newUsername, async () => {
-      if (!(await mayMail(newUsername))) throw rateLimited(3600);
+    await db.transaction(async (tx) => {
+      await lockMailAddress(tx, newUsername);
+      if (!(await mayMail(tx, newUsername))) throw rateLimited(3600);
       // Only the newest confirmation link changes the address.
-      await revokeTokens(db, principal.accountId, ['EMAIL']);
-      const token = await createToken(db, config, principal.accountId, 'EMAIL', newUsername);
+      await revokeTokens(tx, principal.accountId, ['EMAIL']);
+      const token = await createToken(tx, config, principal.accountId, 'EMAIL', newUsername);
       const link = `${config.publicOrigin}/en/confirm-email/${token}/${encodeURIComponent(newUsername)}`;
-      await mailer.send(
+      await mailer.store(
         linkMail(
           newUsername,
           'Confirm your new e-mail address',
           'Confirm your new e-mail address (valid for 24 hours):',
           link,
         ),
+        tx,
       );
     });
+    mailer.wake();
     return reply.status(204).send();
   });
 
@@ -219,15 +234,15 @@ export async function accountRoutes(
         '<p>If you did not do this, contact us at once.</p>',
       links: [],
     };
-    const noticeId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx.query('UPDATE accounts SET email = $2 WHERE id = $1', [row.account_id, newUsername]);
       // Links mailed to the old address no longer act on the account, and every other session ends.
       await revokeTokens(tx, row.account_id, ['ACTIVATE', 'PASSWORD', 'EMAIL']);
       const own = principal?.accountId === row.account_id ? principal.sessionId : '';
       await tx.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [row.account_id, own]);
-      return mailer.store(notice, tx);
+      await mailer.store(notice, tx);
     });
-    mailer.deliver(noticeId, notice);
+    mailer.wake();
     return reply.status(204).send();
   });
 }

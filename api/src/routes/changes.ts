@@ -228,7 +228,7 @@ export async function changeRoutes(
       );
       return notice ? mailer.store(notice, tx) : null;
     });
-    if (notice && noticeId) mailer.deliver(noticeId, notice);
+    if (noticeId) mailer.wake();
     return rawPolicy(db, policy.policy_id);
   });
 

@@ -1,4 +1,3 @@
-import type { Background } from '../background.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Mailer } from '../mail/outbox.js';
@@ -8,6 +7,4 @@ export interface RouteContext {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /** Work answered before it is done (a reset mail), awaited at close. */
-  background: Background;
 }

@@ -146,7 +146,7 @@ export async function passkeyRoutes(
 
     const id = newPasskeyId();
     const now = config.now();
-    const { mail, row } = await db.transaction(async (tx) => {
+    const { row } = await db.transaction(async (tx) => {
       // Counted again in the write: two ceremonies started at 9 passkeys may not both end at 11.
       await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [principal.accountId]);
       const count = (await listPasskeys(tx, principal.accountId)).length;
@@ -171,9 +171,10 @@ export async function passkeyRoutes(
       );
       if (!inserted) throw passkeyExists();
       const notice = passkeyAddedMail(principal.email, name, `${config.publicOrigin}/en/profile`);
-      return { mail: { id: await mailer.store(notice, tx), notice }, row: inserted };
+      await mailer.store(notice, tx);
+      return { row: inserted };
     });
-    mailer.deliver(mail.id, mail.notice);
+    mailer.wake();
     return reply.status(201).send(toWire(row));
   });
 

@@ -543,7 +543,7 @@ function students(today: Date): DemoStudent[] {
 export async function seed(db: Db, config: Config, mailer: Mailer): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD, config.scryptLogN);
   const mails = await db.transaction((tx) => loadDemoData(tx, config, mailer, passwordHash));
-  for (const { id, mail } of mails) mailer.deliver(id, mail);
+  if (mails.length > 0) mailer.wake();
 }
 
 async function loadDemoData(
