@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { readPort, readUrl } from '@portal/shared/server';
+import { readOrigins, readPort, readUrl } from '@portal/shared/server';
 import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
 import { DEFAULT_PORTS, originOf, remoteManifestUrl, REMOTE_URL_VARIABLES } from '../../configs/topology.cjs';
@@ -15,7 +15,8 @@ export interface HostServerConfig {
   port: number;
   listenHost: string | undefined;
   distDir: string;
-  apiOrigin: string;
+  /** The api replicas (API_ORIGIN, comma-separated): the proxy balances between them. */
+  apiOrigins: string[];
   contentOrigin: string;
   contentApiKey: string;
   /** Proxies in front of the host whose X-Forwarded-For/-Proto are believed (TRUST_PROXY); none by default. */
@@ -86,7 +87,8 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     port: readPort(env, ['HOST_PORT', 'PORT'], DEFAULT_PORTS.host),
     listenHost: env.LISTEN_HOST,
     distDir: env.HOST_DIST_DIR ?? path.join(__dirname, '..', 'dist'),
-    apiOrigin: readUrl(env, 'API_ORIGIN', originOf('api', env)).origin,
+    // One api, or several replicas separated by commas (`http://api-1:8090,http://api-2:8090`).
+    apiOrigins: [...new Set(readOrigins(env, 'API_ORIGIN', originOf('api', env)))],
     contentOrigin: readUrl(env, 'CONTENT_ORIGIN', originOf('api', env)).origin,
     contentApiKey,
     trustProxy: readTrustProxy(env.TRUST_PROXY),

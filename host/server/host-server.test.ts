@@ -6,7 +6,13 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { readHostConfig } from './config';
-import { API_BODY_LIMIT, CLAIM_BODY_LIMIT, bodyLimitFor, createHostServer } from './host-server';
+import {
+  API_BODY_LIMIT,
+  CLAIM_BODY_LIMIT,
+  bodyLimitFor,
+  createHostServer,
+  retryOnAnotherReplica,
+} from './host-server';
 
 describe('host server', () => {
   let distDir: string;
@@ -161,6 +167,55 @@ describe('host server', () => {
       expect(response.json()).toEqual({ code: 'BACKEND_UNAVAILABLE', message: expect.any(String) });
     }
     await app.close();
+  });
+
+  it('should balance between api replicas and send a read to another one when one is down', async () => {
+    const second = Fastify();
+    let secondHits = 0;
+    second.all('/*', async (request) => {
+      secondHits += 1;
+      return { url: request.url, replica: 'second' };
+    });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const address = second.server.address();
+    const secondOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const app = await server({ API_ORIGIN: `${upstreamOrigin}, ${secondOrigin}` });
+    const before = secondHits;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => app.inject({ url: '/api/en/countries' }).then((r) => r.statusCode)),
+    );
+    expect(answers).toEqual(Array(20).fill(200));
+    expect(secondHits - before).toBeGreaterThan(0);
+    expect(secondHits - before).toBeLessThan(20);
+    await app.close();
+
+    // One replica down: every GET still gets its answer, from the other one.
+    await second.close();
+    const degraded = await server({ API_ORIGIN: `${secondOrigin},${upstreamOrigin}` });
+    for (let index = 0; index < 10; index += 1) {
+      const response = await degraded.inject({ url: '/api/en/countries' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().url).toBe('/api/en/countries');
+    }
+    await degraded.close();
+  });
+
+  it('should send again only a read that did not reach a replica, and only with several', () => {
+    const retryOnly = retryOnAnotherReplica(2);
+    const refused = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+    expect(retryOnly({ err: refused, req: { method: 'GET' }, attempt: 0 })).toBe(1);
+    expect(retryOnly({ err: refused, req: { method: 'POST' }, attempt: 0 })).toBeNull();
+    expect(retryOnly({ err: refused, req: { method: 'GET' }, attempt: 3 })).toBeNull();
+    expect(retryOnly({ err: null, req: { method: 'GET' }, attempt: 0 })).toBeNull();
+    expect(retryOnAnotherReplica(1)({ err: refused, req: { method: 'GET' }, attempt: 0 })).toBeNull();
+  });
+
+  it('should read a list of api origins, each validated', () => {
+    expect(readHostConfig({ API_ORIGIN: 'http://a:8090, http://b:8090/' }).apiOrigins).toEqual([
+      'http://a:8090',
+      'http://b:8090',
+    ]);
+    expect(() => readHostConfig({ API_ORIGIN: 'http://a:8090,ftp://b' })).toThrow(/API_ORIGIN/);
   });
 
   it('should keep the session, credentials and cookies away from the content backend', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
+import { BalancedPool } from 'undici';
 import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
@@ -116,6 +117,28 @@ export function forwardedRequestHeaders(
 type GatewayReply = {
   code: (status: number) => { header: (name: string, value: string) => { send: (body: unknown) => unknown } };
 };
+
+/** What the proxy's retry hook is told of a failed attempt. */
+type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: string }; attempt: number };
+
+/** Errors that say the request never reached a replica (refused, reset, timed out connecting). */
+const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * The proxy's retry rule for `replicas` api replicas: an idempotent request (GET, HEAD, OPTIONS) that
+ * could not reach one is sent again at once, and the balanced pool picks a replica again (it may pick
+ * the same one, so once more than there are replicas). Anything else is answered as it came: a POST is
+ * never sent twice.
+ */
+export function retryOnAnotherReplica(replicas: number) {
+  return ({ err, req, attempt }: RetryContext): number | null =>
+    replicas > 1 &&
+    attempt < replicas + 1 &&
+    ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') &&
+    UNREACHED.has(err?.code ?? '')
+      ? 1
+      : null;
+}
 
 /** Code of the proxy's answer when a backend cannot be reached (the portal shows "Service unavailable"). */
 export const BACKEND_UNAVAILABLE_CODE = 'BACKEND_UNAVAILABLE';
@@ -251,20 +274,26 @@ export async function createHostServer(
         rewriteRequestHeaders: (request: { ip: string; protocol: string }, headers: IncomingHttpHeaders) =>
           forwardedRequestHeaders(headers, request),
         onError: backendUnavailable,
+        retryDelay: retryOnAnotherReplica(config.apiOrigins.length),
       };
+      // Several api replicas: undici's balanced pool spreads the requests and gives a replica that
+      // fails to connect less of them until it answers again; one pool for /api and /pacos.
+      const apiPool = config.apiOrigins.length > 1 ? new BalancedPool(config.apiOrigins) : undefined;
+      if (apiPool) app.addHook('onClose', async () => apiPool.close());
+      const apiUpstream = { upstream: config.apiOrigins[0] ?? '', ...(apiPool ? { undici: apiPool } : {}) };
       // The proxy's own lines ("fetching from remote server") would log each URL again, unredacted: the
       // request line Fastify logs (redacted) already says what was asked for.
       const proxyLogging = { disableRequestLogging: true };
       await app.register(proxy, {
         ...proxyLogging,
-        upstream: config.apiOrigin,
+        ...apiUpstream,
         prefix: '/api',
         rewritePrefix: '/api',
         replyOptions: apiReplyOptions,
       });
       await app.register(proxy, {
         ...proxyLogging,
-        upstream: config.apiOrigin,
+        ...apiUpstream,
         prefix: '/pacos',
         rewritePrefix: '/pacos',
         replyOptions: apiReplyOptions,

@@ -1,0 +1,276 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { createPgDb } from '../../src/db/db.js';
+import type { PgDb } from '../../src/db/db.js';
+import { DEMO_PASSWORD } from '../../src/seed/seed.js';
+import { XSRF, claimForm, contactBody, sleep, sparePort, startApi } from '../api-process.js';
+import type { ApiProcess } from '../api-process.js';
+import { createServerDatabase } from '../test-db.js';
+import type { ServerDatabase } from '../test-db.js';
+
+// npm test's replicas stage: two api processes on one PostgreSQL database with the host server in
+// front, balancing between them, as docker-compose.yml runs them. What one replica counts the other
+// sees, and what one acknowledged before it was killed is kept, or done, by the other.
+
+const hostDir = fileURLToPath(new URL('../../../host', import.meta.url));
+const ANNA = 'anna.devries@example.com';
+/** Acknowledgements of each kind before one replica is killed, and again after. */
+const ACKS_PER_HALF = 8;
+const WORKERS = 6;
+
+interface HostProcess {
+  base: string;
+  stop: () => Promise<void>;
+}
+
+/** The host server from its sources, proxying to the given api origins. */
+async function startHost(apiOrigins: string[], contentOrigin: string): Promise<HostProcess> {
+  const distDir = mkdtempSync(path.join(tmpdir(), 'replicas-host-'));
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>portal</title></head><body></body>');
+  const port = await sparePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: hostDir,
+    env: {
+      ...process.env,
+      HOST_PORT: String(port),
+      HOST_DIST_DIR: distDir,
+      HOST_CACHE_DIR: 'off',
+      API_ORIGIN: apiOrigins.join(','),
+      CONTENT_ORIGIN: contentOrigin,
+      // The test plays many clients from one machine, each named by X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      // The proxy logs each request it sent to the killed replica as a warning: expected here.
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    assert.ok(Date.now() < deadline, 'the host did not answer /healthz');
+    await sleep(200);
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(distDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A client of its own: the host believes the test's X-Forwarded-For (TRUST_PROXY). */
+const asClient = (address: string, headers: Record<string, string> = {}) => ({
+  'x-forwarded-for': address,
+  cookie: `XSRF-TOKEN=${XSRF}`,
+  'x-xsrf-token': XSRF,
+  ...headers,
+});
+
+const basic = (email: string, password: string) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+describe(
+  'two api replicas behind the host, on one PostgreSQL database',
+  { skip: !process.env.TEST_DATABASE_URL },
+  () => {
+    let server: ServerDatabase;
+    let first: ApiProcess;
+    let second: ApiProcess;
+    let host: HostProcess;
+    let db: PgDb;
+
+    before(async () => {
+      const created = await createServerDatabase();
+      assert.ok(created);
+      server = created;
+      const env = {
+        API_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'replicas-api-')),
+        DATABASE_URL: server.url,
+        API_DEV_OUTBOX: '0',
+        SMTP_URL: '',
+        TRUST_PROXY: '127.0.0.1',
+        // The load run sends more than a student's daily claims and a client's hourly writes on purpose.
+        API_CLAIMS_PER_DAY: '1000',
+        API_RATE_LIMIT_ANONYMOUS: '1000',
+        API_MAIL_LIMIT_PER_HOUR: '1000',
+        // A job the killed replica had started is taken over after 2 s instead of a minute.
+        API_JOB_EXPIRE_SECONDS: '2',
+      };
+      first = await startApi(env);
+      second = await startApi(env);
+      host = await startHost([first.base, second.base], first.base);
+      db = createPgDb(server.url, pino({ level: 'silent' }));
+    });
+    after(async () => {
+      first?.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
+      await host?.stop();
+      await db?.close();
+      await server?.drop();
+    });
+
+    it('should refuse the 11th wrong login of a client at the same count as one replica', async () => {
+      const answers: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        const response = await fetch(`${host.base}/api/login`, {
+          method: 'POST',
+          headers: asClient('203.0.113.50', {
+            authorization: basic(`nobody${attempt}@example.com`, 'wrong'),
+          }),
+        });
+        answers.push(response.status);
+        if (response.status === 429) assert.ok(Number(response.headers.get('retry-after')) > 0);
+        await response.arrayBuffer();
+      }
+      assert.deepEqual(answers, [...Array(10).fill(401), 429]);
+    });
+
+    it(
+      'should lose no acknowledged claim, contact request or reset mail when a replica is killed half-way',
+      { timeout: 240_000 },
+      async (t) => {
+        const loginResponse = await fetch(`${host.base}/api/login`, {
+          method: 'POST',
+          headers: asClient('198.51.100.1', { authorization: basic(ANNA, DEMO_PASSWORD) }),
+        });
+        assert.equal(loginResponse.status, 200);
+        const session = /PORTAL_SESSION=([^;]+)/.exec(loginResponse.headers.get('set-cookie') ?? '')?.[1];
+        assert.ok(session);
+        const cookie = `PORTAL_SESSION=${session}; XSRF-TOKEN=${XSRF}`;
+
+        const acked = { claims: [] as string[], contacts: [] as string[], resets: 0 };
+        let unanswered = 0;
+        let killedAt: typeof acked | undefined;
+        const enough = (base: number) =>
+          acked.claims.length >= base && acked.contacts.length >= base && acked.resets >= base;
+        const worker = async (index: number) => {
+          for (let round = 0; !enough(ACKS_PER_HALF * 2); round += 1) {
+            const marker = `replicas-${index}-${round}-${randomUUID()}`;
+            const client = `198.51.100.${10 + ((index * 31 + round) % 200)}`;
+            const kind = (index + round) % 3;
+            try {
+              if (kind === 0) {
+                const response = await fetch(`${host.base}/api/en/claims`, {
+                  method: 'POST',
+                  headers: asClient(client, { cookie }),
+                  body: claimForm(marker),
+                });
+                const text = await response.text();
+                if (response.status === 201)
+                  acked.claims.push((JSON.parse(text) as { claimNumber: string }).claimNumber);
+                else unanswered += 1;
+              } else if (kind === 1) {
+                const response = await fetch(`${host.base}/api/portal/contactexpats`, {
+                  method: 'POST',
+                  headers: asClient(client, { 'content-type': 'application/json' }),
+                  body: contactBody(marker),
+                });
+                await response.arrayBuffer();
+                if (response.status === 204) acked.contacts.push(marker);
+                else unanswered += 1;
+              } else {
+                const response = await fetch(
+                  `${host.base}/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
+                  {
+                    method: 'PUT',
+                    headers: asClient(client),
+                  },
+                );
+                await response.arrayBuffer();
+                if (response.status === 204) acked.resets += 1;
+                else unanswered += 1;
+              }
+            } catch {
+              unanswered += 1;
+            }
+            if (!killedAt && enough(ACKS_PER_HALF)) {
+              killedAt = { claims: [...acked.claims], contacts: [...acked.contacts], resets: acked.resets };
+              first.child.kill('SIGKILL');
+            }
+          }
+        };
+        const started = Date.now();
+        await Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
+        assert.equal((await first.exited).signal, 'SIGKILL');
+        assert.ok(killedAt, 'the replica was killed during the run');
+        t.diagnostic(
+          `acknowledged: ${acked.claims.length} claims, ${acked.contacts.length} contact requests, ${acked.resets} reset requests ` +
+            `(${killedAt.claims.length + killedAt.contacts.length + killedAt.resets} before the kill); ` +
+            `${unanswered} not acknowledged (sent to the killed replica); ${Date.now() - started} ms`,
+        );
+
+        // The surviving replica runs the reset jobs, including those the killed one had started.
+        const deadline = Date.now() + 60_000;
+        let jobs = { total: 0, open: 1 };
+        while (jobs.open > 0 && Date.now() < deadline) {
+          await sleep(500);
+          const [row] = await db.query<{ total: number; open: number }>(
+            `SELECT count(*)::int AS total, count(*) FILTER (WHERE state <> 'completed')::int AS open
+             FROM (SELECT state FROM pgboss.job WHERE name = 'password-reset'
+                   UNION ALL SELECT state FROM pgboss.archive WHERE name = 'password-reset') AS jobs`,
+          );
+          jobs = row ?? jobs;
+        }
+        assert.equal(jobs.open, 0, 'every stored reset request has run');
+
+        const claims = new Set(
+          (
+            await db.query<{ claim_number: string }>(
+              'SELECT claim_number FROM claims WHERE claim_number = ANY($1)',
+              [acked.claims],
+            )
+          ).map((row) => row.claim_number),
+        );
+        assert.deepEqual(
+          acked.claims.filter((number) => !claims.has(number)),
+          [],
+          'acknowledged claims missing',
+        );
+        const subjects = new Set(
+          (
+            await db.query<{ subject: string }>(
+              "SELECT body->>'subject' AS subject FROM contact_requests WHERE body->>'subject' LIKE 'replicas-%'",
+            )
+          ).map((row) => row.subject),
+        );
+        assert.deepEqual(
+          acked.contacts.filter((marker) => !subjects.has(marker)),
+          [],
+          'acknowledged contact requests missing',
+        );
+        const [mails] = await db.query<{ total: number; distinct: number }>(
+          `SELECT count(*)::int AS total, count(DISTINCT source_job)::int AS distinct FROM outbox
+          WHERE subject = 'Set a new password' AND source_job IS NOT NULL`,
+        );
+        assert.ok(
+          jobs.total >= acked.resets,
+          'every acknowledged reset request was stored before its answer',
+        );
+        assert.equal(mails?.total, jobs.total, 'one mail per stored reset request: none lost');
+        assert.equal(mails?.distinct, mails?.total, 'none doubled');
+
+        // The host still answers through the survivor.
+        const countries = await fetch(`${host.base}/api/en/countries`, {
+          headers: asClient('198.51.100.250'),
+        });
+        assert.equal(countries.status, 200);
+      },
+    );
+  },
+);
