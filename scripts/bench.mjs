@@ -39,6 +39,8 @@ code 1 when one is missing).
 
 Options:
   --load            run the load test with a fault (see above) instead of the other figures
+  --replicas        with --load: on a throwaway PostgreSQL, the load with one api replica and then
+                    with two behind the host (the second killed half-way), figures side by side
   --seconds=N       length of the load test in seconds (default 40, at most 60)
   --connections=N   concurrent connections of the load test (default 10)
   --no-lighthouse   skip Lighthouse
@@ -400,6 +402,102 @@ async function loadBench(values) {
   }
 }
 
+/** The port of the second api replica of `--load --replicas`: beside the product ports. */
+const SECOND_API_PORT_OFFSET = 20;
+
+/**
+ * `--load --replicas`: the same load through the host on a throwaway PostgreSQL, first with one api
+ * replica, then with two (the second killed with SIGKILL half-way), so that the figures compare.
+ */
+async function replicasLoadBench(values) {
+  const { LOAD_ENV, MAX_LOAD_SECONDS, persistedSubmissions, runLoad } = await import('./lib/load.mjs');
+  const { withPostgres } = await import('./lib/postgres.mjs');
+  await ensureBuilt();
+  await ensurePortsFree();
+  const seconds = Math.min(MAX_LOAD_SECONDS, Math.max(5, Number.parseInt(values.seconds, 10) || 20));
+  const connections = Math.max(1, Number.parseInt(values.connections, 10) || 10);
+  const ports = stackPorts();
+  const secondPort = ports.api + SECOND_API_PORT_OFFSET;
+  const rows = [];
+  const ran = await withPostgres(async (databaseUrl) => {
+    for (const replicas of [1, 2]) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'portal-load-'));
+      const origins = [`http://localhost:${ports.api}`, `http://localhost:${secondPort}`].slice(0, replicas);
+      Object.assign(process.env, LOAD_ENV, {
+        API_RESET: '1',
+        API_DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        API_ORIGIN: origins.join(','),
+        CONTENT_ORIGIN: origins[0],
+      });
+      const supervisor = new Supervisor();
+      supervisor.stopOnSignals();
+      step(`Starting the production stack with ${replicas} api replica(s) on PostgreSQL`);
+      const services = await stackServices({ mode: 'start' });
+      const api = services.find((service) => service.name === 'api');
+      // The first replica migrates and seeds; the second starts on that database as it is.
+      supervisor.start({ ...api, env: { ...api.env, LOG_LEVEL: 'warn' } });
+      await supervisor.waitHealthy();
+      if (replicas === 2)
+        supervisor.start({
+          ...api,
+          name: 'api-2',
+          env: { ...api.env, API_PORT: String(secondPort), API_RESET: '0', LOG_LEVEL: 'warn' },
+          healthUrl: `http://localhost:${secondPort}/healthz`,
+        });
+      for (const service of services.filter((candidate) => candidate.name !== 'api'))
+        supervisor.start({ ...service, env: { ...service.env, LOG_LEVEL: 'error' } });
+      let run;
+      try {
+        await supervisor.waitHealthy();
+        step(`Load through the host for ${seconds} s, ${connections} connections, ${replicas} replica(s)`);
+        run = await runLoad({
+          host: `http://localhost:${ports.host}`,
+          seconds,
+          connections,
+          faults:
+            replicas === 2
+              ? [
+                  {
+                    at: seconds / 2,
+                    name: 'second replica killed (SIGKILL)',
+                    run: async () => {
+                      const started = Date.now();
+                      await supervisor.stop('api-2', 'SIGKILL');
+                      return Date.now() - started;
+                    },
+                  },
+                ]
+              : [],
+        });
+      } finally {
+        await supervisor.stopAll();
+      }
+      const persisted = await persistedSubmissions({ databaseUrl, dataDir });
+      rmSync(dataDir, { recursive: true, force: true });
+      const missing =
+        run.acknowledged.claims.filter((number) => !persisted.claims.has(number)).length +
+        run.acknowledged.contacts.filter((marker) => !persisted.contacts.has(marker)).length;
+      rows.push({ replicas, run, missing });
+    }
+    return true;
+  });
+  if (!ran) return;
+  console.log(`\n${bold('Load through the host on PostgreSQL: one api replica, then two')}`);
+  console.log(`  ${seconds} s each, ${connections} connections; with two, the second is killed half-way`);
+  for (const { replicas, run, missing } of rows) {
+    const { result } = run;
+    console.log(
+      `  ${replicas} replica${replicas === 1 ? ' ' : 's'}  ${result.requests.average.toFixed(0)} requests/s, ` +
+        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, 2xx ${result['2xx']}, non-2xx ${result.non2xx}, ` +
+        `errors ${result.errors}; acknowledged claims ${run.acknowledged.claims.length}, contact requests ` +
+        `${run.acknowledged.contacts.length}, missing in the database ${missing}`,
+    );
+  }
+  const lost = rows.reduce((sum, row) => sum + row.missing, 0);
+  if (lost > 0) throw new Error(`${lost} acknowledged submissions are not in the database.`);
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -410,6 +508,7 @@ async function main() {
       cpu: { type: 'string' },
       'no-use': { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
+      replicas: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '40' },
       connections: { type: 'string', default: '10' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -420,6 +519,10 @@ async function main() {
     return;
   }
   await ensurePnpm();
+  if (values.load && values.replicas) {
+    await replicasLoadBench(values);
+    return;
+  }
   if (values.load) {
     await loadBench(values);
     return;

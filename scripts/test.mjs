@@ -41,6 +41,17 @@ const STAGES = [
     },
   },
   {
+    name: 'replicas',
+    title: 'two api replicas on one PostgreSQL behind the host: shared limits, no acknowledged work lost',
+    action: async () => {
+      const ran = await withPostgres(async (url) => {
+        await pnpm(['--filter', 'api', 'test:replicas'], { env: { ...process.env, TEST_DATABASE_URL: url } });
+        return true;
+      });
+      return ran ? undefined : SKIPPED;
+    },
+  },
+  {
     name: 'build',
     title: 'production build and size budgets',
     // The root build's postbuild step checks the bundle size budgets.

@@ -92,6 +92,28 @@ export function checkDatabaseUrl(configText) {
  * docker-compose.yml is valid; by default the api publishes no port on the host machine (the browser
  * reaches it through the host), and with the override only on the loopback.
  */
+/**
+ * Every api replica must use the same database as the first, and the host must balance between all of
+ * them: a replica the host does not name would be started for nothing.
+ * @param {string} configText
+ * @param {string[]} replicas
+ */
+export function checkApiReplicas(configText, replicas) {
+  const { parse } = createRequire(join(repoRoot, 'api', 'package.json'))('yaml');
+  const services = parse(configText)?.services ?? {};
+  const database = environmentOf(services.api).DATABASE_URL;
+  for (const name of replicas)
+    if (environmentOf(services[name]).DATABASE_URL !== database)
+      throw new Error(`The api replica ${name} does not use the first replica's DATABASE_URL.`);
+  const origins = String(environmentOf(services.host).API_ORIGIN ?? '')
+    .split(',')
+    .map((origin) => origin.trim());
+  const missing = replicas.filter((name) => !origins.includes(`http://${name}:8090`));
+  if (missing.length > 0)
+    throw new Error(`The host's API_ORIGIN does not name the api replica(s) ${missing.join(', ')}.`);
+  console.log(`api replicas: ${replicas.join(', ')} on one database, all behind the host`);
+}
+
 /** @param {[string, ...string[]]} command */
 export async function checkComposeFiles([cmd, ...prefix]) {
   await run(cmd, [...prefix, '-f', 'docker-compose.yml', 'config', '--quiet'], { cwd: repoRoot });
@@ -106,10 +128,13 @@ export async function checkComposeFiles([cmd, ...prefix]) {
   checkDatabaseUrl(resolved);
   const plain = publishedPorts(resolved);
   if (!plain.api) throw new Error('docker-compose.yml has no api service.');
-  if (plain.api.length > 0 || (plain.db ?? []).length > 0)
-    throw new Error(
-      `By default the api and the database publish no port; found api ${plain.api}, db ${plain.db}.`,
-    );
+  const replicas = Object.keys(plain).filter((name) => /^api(-\d+)?$/.test(name));
+  for (const name of [...replicas, 'db'])
+    if ((plain[name] ?? []).length > 0)
+      throw new Error(
+        `By default the api replicas and the database publish no port; found ${name} ${plain[name]}.`,
+      );
+  checkApiReplicas(resolved, replicas);
   const withOverride = publishedPorts(config(['docker-compose.yml', API_PORT_OVERRIDE]));
   if (!withOverride.api.some((port) => /^127\.0\.0\.1:\d+:8090(\/tcp)?$/.test(port)))
     throw new Error(

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkDatabaseUrl, publishedPorts } from './compose.mjs';
+import { checkApiReplicas, checkDatabaseUrl, publishedPorts } from './compose.mjs';
 
 const resolved = (databaseUrl) => `services:
   db:
@@ -34,4 +34,28 @@ test('refuses a DATABASE_URL that Compose resolved wrongly or that does not matc
 
 test('reads published ports in the short form', () => {
   assert.deepEqual(publishedPorts(resolved('x')).api, ['127.0.0.1:8090:8090']);
+});
+
+test('wants every api replica on the first one’s database and behind the host', () => {
+  const stack = (origins, secondUrl = 'postgres://db/portal') => `services:
+  api:
+    environment:
+      DATABASE_URL: postgres://db/portal
+  api-2:
+    environment:
+      DATABASE_URL: ${secondUrl}
+  host:
+    environment:
+      API_ORIGIN: ${origins}
+`;
+  checkApiReplicas(stack('http://api:8090,http://api-2:8090'), ['api', 'api-2']);
+  assert.throws(() => checkApiReplicas(stack('http://api:8090'), ['api', 'api-2']), /api-2/);
+  assert.throws(
+    () =>
+      checkApiReplicas(stack('http://api:8090,http://api-2:8090', 'postgres://other/portal'), [
+        'api',
+        'api-2',
+      ]),
+    /DATABASE_URL/,
+  );
 });
