@@ -31,6 +31,7 @@ describe('useAuthStore', () => {
   afterEach(() => {
     fetchMock?.restore();
     localStorage.clear();
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
   describe('login', () => {
@@ -41,7 +42,7 @@ describe('useAuthStore', () => {
       const result = await useAuthStore.getState().login('zoë@example.com', 'Wachtwoord-€1');
 
       expect(result).toEqual({ ok: true });
-      const request = fetchMock.requests[0];
+      const request = fetchMock.requests.find((candidate) => candidate.method === 'POST');
       expect(request?.method).toBe('POST');
       expect(new URL(request?.url ?? '').pathname).toBe('/api/login');
       const encoded = (request?.headers.get('Authorization') ?? '').replace('Basic ', '');
@@ -103,7 +104,8 @@ describe('useAuthStore', () => {
     });
 
     it('should fetch the anti-forgery cookie and log in again once on 403 XSRF_INVALID', async () => {
-      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      // A cookie the backend no longer accepts (without one, the client fetches it before the POST).
+      document.cookie = 'XSRF-TOKEN=stale-token; path=/';
       fetchMock = mockFetch((request) => {
         if (request.method === 'GET') {
           // What the backend's Set-Cookie does in a browser.

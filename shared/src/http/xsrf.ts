@@ -25,9 +25,28 @@ export function readCookie(name: string): string | undefined {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** ky hook: echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on every state-changing request. */
-export const xsrfHook: BeforeRequestHook = (request) => {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+let fetchingCookie: Promise<unknown> | undefined;
+
+/**
+ * The anti-forgery cookie, fetched first when the browser has none yet: the api sets it on any answer,
+ * but a page whose first call is a write (a mailed link that confirms at once, opened before the
+ * start-up check has answered) would otherwise be refused with 403. One GET for all waiting writes.
+ */
+async function xsrfToken(requestUrl: string): Promise<string | undefined> {
   const token = readCookie(XSRF_COOKIE);
+  if (token) return token;
+  fetchingCookie ??= fetch(new URL('/api/checksession', requestUrl), { credentials: 'same-origin' })
+    .catch(() => undefined)
+    .finally(() => {
+      fetchingCookie = undefined;
+    });
+  await fetchingCookie;
+  return readCookie(XSRF_COOKIE);
+}
+
+/** ky hook: echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on every state-changing request. */
+export const xsrfHook: BeforeRequestHook = async (request) => {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const token = await xsrfToken(request.url);
   if (token) request.headers.set(XSRF_HEADER, token);
 };
