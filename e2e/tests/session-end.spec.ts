@@ -16,6 +16,9 @@ test.describe('the end of a session', () => {
     await expect(page.getByText(EXPIRED)).toHaveCount(0);
 
     await logIn(page, USERS.anna);
+    // My Insurance finishes loading first: a call of it answered 401 after the logout below would end
+    // the session in this page already, and the next page would start as a visitor's.
+    await page.waitForLoadState('networkidle');
     // The session ends on the server (as when it times out): the browser still thinks it is logged in.
     expect((await page.request.get('/api/logout')).status()).toBe(204);
     await page.goto('/en/invoices');
