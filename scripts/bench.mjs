@@ -475,9 +475,13 @@ async function replicasLoadBench(values) {
       }
       const persisted = await persistedSubmissions({ databaseUrl, dataDir });
       rmSync(dataDir, { recursive: true, force: true });
-      const missing =
-        run.acknowledged.claims.filter((number) => !persisted.claims.has(number)).length +
-        run.acknowledged.contacts.filter((marker) => !persisted.contacts.has(marker)).length;
+      const missingClaims = run.acknowledged.claims.filter((number) => !persisted.claims.has(number));
+      const missingContacts = run.acknowledged.contacts.filter((marker) => !persisted.contacts.has(marker));
+      if (missingClaims.length + missingContacts.length > 0)
+        loud(
+          `${replicas} replica(s): not in the database: claims ${missingClaims.slice(0, 5).join(', ')} (${missingClaims.length}), contact requests ${missingContacts.slice(0, 3).join(', ')} (${missingContacts.length}); in the database: ${persisted.claims.size} claims, ${persisted.contacts.size} contact requests`,
+        );
+      const missing = missingClaims.length + missingContacts.length;
       rows.push({ replicas, run, missing });
     }
     return true;
@@ -490,7 +494,9 @@ async function replicasLoadBench(values) {
     console.log(
       `  ${replicas} replica${replicas === 1 ? ' ' : 's'}  ${result.requests.average.toFixed(0)} requests/s, ` +
         `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, 2xx ${result['2xx']}, non-2xx ${result.non2xx}, ` +
-        `errors ${result.errors}; acknowledged claims ${run.acknowledged.claims.length}, contact requests ` +
+        `errors ${result.errors}; ${Object.entries(run.kinds)
+          .map(([kind, { ok, failed }]) => `${kind} ${ok}/${ok + failed}`)
+          .join(', ')}; acknowledged claims ${run.acknowledged.claims.length}, contact requests ` +
         `${run.acknowledged.contacts.length}, missing in the database ${missing}`,
     );
   }

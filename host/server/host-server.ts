@@ -118,6 +118,9 @@ type GatewayReply = {
   code: (status: number) => { header: (name: string, value: string) => { send: (body: unknown) => unknown } };
 };
 
+/** Whether an Accept header asks for HTML, as a browser's navigation does. */
+export const acceptsHtml = (accept: string | undefined): boolean => /\btext\/html\b/i.test(accept ?? '');
+
 /** What the proxy's retry hook is told of a failed attempt. */
 type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: string }; attempt: number };
 
@@ -198,7 +201,9 @@ export async function createHostServer(
           // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
           // while the start data is read (browsers act on them over HTTP/2 and later).
           // Not to an HTTP/1.0 client: 1xx answers are HTTP/1.1's (RFC 9110, 15.2), and some proxies break on them.
-          if (earlyHints && request.raw.httpVersion !== '1.0') {
+          // Only to a navigation (a client that asks for HTML): the hints are for a browser loading the
+          // page, and HTTP clients that are not browsers (load testers, monitors) may take a 103 for the answer.
+          if (earlyHints && request.raw.httpVersion !== '1.0' && acceptsHtml(request.headers.accept)) {
             try {
               reply.raw.writeEarlyHints({ link: earlyHints });
             } catch (error) {

@@ -217,10 +217,18 @@ describe('the start data of a page', () => {
     const { port } = app.server.address() as AddressInfo;
     const hints: string[] = [];
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = http.get({ port, host: '127.0.0.1', path: '/en/login' }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode));
-      });
+      const request = http.get(
+        {
+          port,
+          host: '127.0.0.1',
+          path: '/en/login',
+          headers: { accept: 'text/html,application/xhtml+xml' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
       request.on('information', (info) => {
         if (info.statusCode === 103) hints.push(String(info.headers.link));
       });
@@ -233,13 +241,34 @@ describe('the start data of a page', () => {
     await app.close();
   });
 
+  it('should send no 103 Early Hints to a client that does not ask for HTML', async () => {
+    const app = await server(true);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const informational: number[] = [];
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = http.get(
+        { port, host: '127.0.0.1', path: '/en/login', headers: { accept: '*/*' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
+      request.on('information', (info) => informational.push(info.statusCode));
+      request.on('error', reject);
+    });
+    expect(status).toBe(200);
+    expect(informational).toEqual([]);
+    await app.close();
+  });
+
   it('should send no 103 Early Hints to an HTTP/1.0 client', async () => {
     const app = await server(true);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write('GET /en/login HTTP/1.0\r\nHost: localhost\r\n\r\n');
+        socket.write('GET /en/login HTTP/1.0\r\nHost: localhost\r\nAccept: text/html\r\n\r\n');
       });
       let received = '';
       socket.on('data', (chunk: Buffer) => {
