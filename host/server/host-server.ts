@@ -17,7 +17,9 @@ import {
 } from './security-headers';
 import { acceptsBrotli, createPageCompression } from './page-compression';
 import { createPageTreeCache } from './page-tree-cache';
-import { createStartData, linkHeader, renderPage, templatePreloads } from './start-data';
+import { parsePageTemplate } from './page-template';
+import { linkHeader } from './preload-plan';
+import { createStartData } from './start-data';
 import type { PrerenderedShell } from '../src/app/start-data-shape';
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
@@ -174,7 +176,10 @@ export async function createHostServer(
 
   // The app page, with the start data of each URL put in (./start-data.ts); as built when there is none.
   const templateFile = path.join(config.distDir, 'index.html');
-  const template = existsSync(templateFile) ? readFileSync(templateFile, 'utf8') : undefined;
+  // The built page, read and cut at its slots once.
+  const template = existsSync(templateFile)
+    ? parsePageTemplate(readFileSync(templateFile, 'utf8'))
+    : undefined;
   // The layout's first frame, prerendered by the build (configs/prerender-shell.ts); without it the
   // page shows the skeleton until the app starts.
   const shellFile = path.join(config.distDir, 'prerendered-shell.json');
@@ -186,7 +191,7 @@ export async function createHostServer(
     : undefined;
   const startPage = createStartData(config, fetchImpl, shell, pageTreeCache);
   const compressPage = createPageCompression();
-  const hostPreloads = template ? templatePreloads(template) : [];
+  const hostPreloads = template?.preloads ?? [];
   // Node takes the hints one link each.
   const earlyHints =
     hostPreloads.length > 0 ? hostPreloads.map((preload) => linkHeader([preload])) : undefined;
@@ -216,7 +221,7 @@ export async function createHostServer(
           // The frame is in the language of the visitor's cookie and for a visitor or a student.
           const headers: Record<string, string> = { Vary: 'Cookie' };
           if (preloads.length > 0) headers.Link = linkHeader(preloads);
-          const html = renderPage(template, data, preloads, prerendered);
+          const html = template.render(data, preloads, prerendered);
           if (!acceptsBrotli(request.headers['accept-encoding'])) return { html, headers };
           // Compressed here (./page-compression.ts); the compression plugin leaves an encoded answer be.
           return {

@@ -5,19 +5,11 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { matchesPattern, pageChunkName } from '@portal/shared/route-table';
+import { matchesPattern } from '@portal/shared/route-table';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
 import { createPageTreeCache, pageTreeFile } from './page-tree-cache';
-import {
-  findRemote,
-  readRouteTable,
-  remotePreloads,
-  renderPage,
-  requestLocale,
-  shellFor,
-  templatePreloads,
-} from './start-data';
+import { findRemote, readRouteTable } from './start-data';
 
 const ACCOUNT_ROUTES = {
   version: 1,
@@ -398,18 +390,6 @@ async function waitFor(condition: () => boolean, timeoutMs = 2_000): Promise<voi
 }
 
 describe('finding the remote of a URL', () => {
-  it("should read the host's scripts, style sheets and script preloads from the built page", () => {
-    const built =
-      '<head><script defer src=/en/assets/main.1.js></script><link href=/en/assets/main.2.css rel=stylesheet>' +
-      '<link rel=preload as=script href=/en/assets/635.3.js fetchpriority=low><link rel=icon href=/en/favicon.svg>' +
-      '<script type="application/json" id="x">{}</script></head>';
-    expect(templatePreloads(built)).toEqual([
-      { href: '/en/assets/main.1.js', as: 'script' },
-      { href: '/en/assets/main.2.css', as: 'style' },
-      { href: '/en/assets/635.3.js', as: 'script' },
-    ]);
-  });
-
   it('should match patterns with parameters and a trailing slash', () => {
     expect(matchesPattern('/activate/:id/:username', '/activate/t/anna%40example.com')).toBe(true);
     expect(matchesPattern('/service-contact/faq/:qaCategoryId/', '/service-contact/faq/travel/')).toBe(true);
@@ -440,25 +420,6 @@ describe('finding the remote of a URL', () => {
     expect(String(readRouteTable('insurance', broken))).toContain(
       'routes.json of remote-insurance: routes[0] ("insurances"): "requiresAuth" must be true or false',
     );
-  });
-
-  it('should resolve the assets of a manifest against its own URL', () => {
-    expect(remotePreloads('https://cdn.example/account/mf-manifest.json', MANIFEST)).toEqual([
-      { href: 'https://cdn.example/account/mf-manifest.json', as: 'fetch' },
-      { href: 'https://cdn.example/account/remoteEntry.js', as: 'script' },
-      { href: 'https://cdn.example/account/assets/pages.1234abcd.js', as: 'script' },
-    ]);
-  });
-
-  it('should name a page chunk after its page module, and skip a page the list does not name', () => {
-    expect(pageChunkName('login')).toBe('page-login');
-    expect(pageChunkName('resetPassword')).toBe('page-reset-password');
-    const url = 'https://cdn.example/account/mf-manifest.json';
-    expect(remotePreloads(url, MANIFEST, PAGE_ASSETS, 'resetPassword').slice(3)).toEqual([
-      { href: 'https://cdn.example/account/assets/page-reset-password.dddd4444.js', as: 'script' },
-    ]);
-    expect(remotePreloads(url, MANIFEST, PAGE_ASSETS, 'faqAnswer')).toHaveLength(3);
-    expect(remotePreloads(url, MANIFEST, { 'page-login': { js: [42] } } as never, 'login')).toHaveLength(3);
   });
 });
 
@@ -575,53 +536,5 @@ describe("a page's prerendered frame", () => {
     expect(root(res.body)).toContain('<div class=skeleton aria-hidden=true>');
     expect(res.body).toContain('<link rel="preload" as="style"');
     await without.close();
-  });
-});
-
-describe('the shell of a URL', () => {
-  it('should mark the navigation entry the URL is beneath, the longest that matches', () => {
-    expect(shellFor(SHELL, 'en-GB', true, '/insurances/P-1/renew')).toContain('My Insurance current');
-    expect(shellFor(SHELL, 'en-GB', true, '/insurances-old')).toContain('<header>member</header>');
-    expect(shellFor(SHELL, 'nl', false, '/login')).toContain('Inloggen huidig');
-    expect(shellFor(undefined, 'nl', false, '/login')).toBeUndefined();
-    expect(
-      shellFor({ nl: { guest: { '': '<div>no slot</div>' }, member: {} } }, 'nl', false, '/'),
-    ).toBeUndefined();
-  });
-
-  it("should read the language from the visitor's cookie, else the default", () => {
-    expect(requestLocale('a=b; portal-locale=nl')).toBe('nl');
-    expect(requestLocale('portal-locale=en-GB')).toBe('en-GB');
-    expect(requestLocale('portal-locale=de')).toBe('en-GB');
-    expect(requestLocale(undefined)).toBe('en-GB');
-  });
-
-  it('should put content texts with $ patterns in the start data as they are', () => {
-    const title = "Fees: $& $' $` $$ $1";
-    const template = '<html><head><title>t</title></head><body></body></html>';
-    const page = renderPage(
-      template,
-      { runtime: { remotes: {}, gtmId: null, contentRoot: '/' }, title } as never,
-      [],
-    );
-    const block = /<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(page)?.[1] ?? '';
-    expect(JSON.parse(block).title).toBe(title);
-    expect(page.endsWith('</head><body></body></html>')).toBe(true);
-  });
-
-  it('should put the frame in the place of an unminified skeleton too', () => {
-    const template = fs.readFileSync(path.join(__dirname, '..', 'src', 'index.html'), 'utf8');
-    const page = renderPage(
-      template,
-      { runtime: { remotes: {}, gtmId: null, contentRoot: '/' } } as never,
-      [],
-      {
-        locale: 'nl',
-        html: '<h1>Inloggen</h1>',
-      },
-    );
-    expect(page).toContain('<div class="prerendered" inert><h1>Inloggen</h1></div></div>\n    <noscript>');
-    expect(page).not.toContain('class="skeleton');
-    expect(page).toContain('<html lang="nl">');
   });
 });

@@ -1,0 +1,55 @@
+// What the browser should fetch early for a page: the host's own start-up files, and the remote that
+// serves the URL (its manifest, its entry, the scripts of its `./pages` and the page's own chunk), all
+// read from what each remote's build publishes.
+import { pageChunkName } from '@portal/shared/route-table';
+
+/** A preload of the page: what to fetch early, and how the page will ask for it. */
+export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
+
+/** What the server reads of a remote's mf-manifest.json. */
+export type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
+  exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] } } }>;
+};
+
+/** What the server reads of a remote's page-assets.json: each lazy page chunk's scripts and styles. */
+export type PageAssets = Record<string, { js?: string[]; css?: string[] } | undefined>;
+
+/**
+ * What to preload for a remote's page: its manifest, its entry, the scripts of its `./pages` and,
+ * when the remote's `page-assets.json` lists it, the page's own chunk with its scripts and styles.
+ */
+export function remotePreloads(
+  manifestUrl: string,
+  manifest: Manifest | undefined,
+  pageAssets?: PageAssets,
+  page?: string,
+): Preload[] {
+  const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch' }];
+  if (!manifest) return preloads;
+  const publicPath = manifest.metaData?.publicPath;
+  const base =
+    publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl);
+  const entry = manifest.metaData?.remoteEntry;
+  if (entry?.name)
+    preloads.push({ href: new URL(`${entry.path ?? ''}${entry.name}`, base).href, as: 'script' });
+  const pages = manifest.exposes?.find((expose) => expose.path === './pages' || expose.name === 'pages');
+  for (const file of pages?.assets?.js?.sync ?? [])
+    preloads.push({ href: new URL(file, base).href, as: 'script' });
+  const chunk =
+    page && pageAssets && typeof pageAssets === 'object' ? pageAssets[pageChunkName(page)] : undefined;
+  for (const file of Array.isArray(chunk?.css) ? chunk.css : [])
+    if (typeof file === 'string') preloads.push({ href: new URL(file, base).href, as: 'style' });
+  for (const file of Array.isArray(chunk?.js) ? chunk.js : [])
+    if (typeof file === 'string') preloads.push({ href: new URL(file, base).href, as: 'script' });
+  return preloads;
+}
+
+/** A `Link` header value for the preloads (a proxy or CDN in front may turn it into 103 Early Hints). */
+export function linkHeader(preloads: readonly Preload[]): string {
+  return preloads
+    .map(
+      ({ href, as }) => `<${href}>; rel=preload; as=${as}${as === 'fetch' ? '; crossorigin=anonymous' : ''}`,
+    )
+    .join(', ');
+}
