@@ -4,8 +4,9 @@
 //    (component, page key, route, title) and only that remote is built. The portal, serving that build,
 //    shows the page under its path with its title, and the host's and the other remotes' dist/ folders
 //    are byte-identical before and after.
-// 2. Remotes one release older than the host: the four remotes are built from the previous commit and
-//    served with this host; the portal starts and every page those remotes declare works.
+// 2. Remotes one release older than the host: each remote is built at its last release tag (or, without
+//    one, the previous commit) and served with this host; the portal starts and every page those
+//    remotes declare works.
 // Run after `pnpm build` (npm test's build stage). Needs git history for the second check.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import {
   digestBuilds,
   distOverrides,
   FIXTURE,
+  lastRelease,
   previousCommit,
   removeWorktree,
 } from './lib/releases.mjs';
@@ -54,38 +56,67 @@ async function newPageWithoutHostRelease() {
   console.log(green(`The host's and the remotes' own dist/ folders are byte-identical before and after.`));
 }
 
-async function olderRemotes() {
+/**
+ * The build each remote is checked at: its last release tag (`remote-billing@0.4.0`, made by
+ * `pnpm release:tag`), else the previous commit, with a loud note (a clone without tags, or a remote
+ * never released).
+ */
+function olderRemoteCommits() {
   const previous = previousCommit();
-  if (!previous) {
-    loud('Release check 2 skipped: this clone has no previous commit (a shallow clone?).');
+  return REMOTES.map((remote) => {
+    const release = lastRelease(topology.REMOTE_PACKAGES[remote]);
+    if (release) return { remote, commit: release.commit, label: release.tag };
+    if (previous)
+      loud(`remote-${remote} has no release tag before HEAD here: checking it one commit older instead.`);
+    return { remote, commit: previous, label: previous ? `${previous.slice(0, 10)} (HEAD~1)` : null };
+  });
+}
+
+async function olderRemotes() {
+  const builds = olderRemoteCommits();
+  if (builds.some((build) => !build.commit)) {
+    loud(
+      'Release check 2 skipped: this clone has neither release tags nor a previous commit (a shallow clone?).',
+    );
     return;
   }
-  step(`Release check 2: the four remotes one release older (${previous.slice(0, 10)}) than the host`);
-  const worktree = await checkOut(previous, 'older-remotes');
+  step(
+    `Release check 2: the remotes at their last release, with this host: ${builds
+      .map((build) => `remote-${build.remote} ${build.label}`)
+      .join(', ')}`,
+  );
+  const worktrees = [];
   try {
-    const missing = REMOTES.filter(
-      (remote) =>
-        !existsSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'src', 'exposed', 'routes.ts')),
-    );
-    if (missing.length > 0) {
-      loud(
-        `Release check 2 skipped: the previous commit's remotes (${missing.join(', ')}) predate route tables.`,
+    const overrides = {};
+    const tables = [];
+    for (const commit of [...new Set(builds.map((build) => build.commit))]) {
+      const remotes = builds.filter((build) => build.commit === commit).map((build) => build.remote);
+      const worktree = await checkOut(commit, 'older-remotes');
+      worktrees.push(worktree);
+      const missing = remotes.filter(
+        (remote) =>
+          !existsSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'src', 'exposed', 'routes.ts')),
       );
-      return;
+      if (missing.length > 0) {
+        loud(`Release check 2 skipped: the older remotes (${missing.join(', ')}) predate route tables.`);
+        return;
+      }
+      await buildRemotes(worktree, remotes);
+      Object.assign(overrides, distOverrides(worktree, remotes));
+      for (const remote of remotes)
+        tables.push({
+          remote,
+          routes: JSON.parse(
+            readFileSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'dist', 'routes.json'), 'utf8'),
+          ),
+        });
     }
-    await buildRemotes(worktree, REMOTES);
-    const tables = REMOTES.map((remote) => ({
-      remote,
-      routes: JSON.parse(
-        readFileSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'dist', 'routes.json'), 'utf8'),
-      ),
-    }));
     await journeys('releases/older-remotes.spec.ts', {
-      ...distOverrides(worktree, REMOTES),
+      ...overrides,
       RELEASE_CHECK_TABLES: JSON.stringify(tables),
     });
   } finally {
-    await removeWorktree(worktree);
+    for (const worktree of worktrees) await removeWorktree(worktree);
   }
 }
 

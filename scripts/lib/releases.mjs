@@ -70,6 +70,36 @@ export function previousCommit() {
   return capture('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1'], { cwd: repoRoot });
 }
 
+/** Compares two versions `major.minor.patch` numerically (`0.10.0` after `0.9.0`). */
+export function compareVersions(a, b) {
+  const parts = (version) => version.split(/[.-]/).map((part) => Number.parseInt(part, 10) || 0);
+  const [left, right] = [parts(a), parts(b)];
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * The last release of a package before HEAD: its newest tag `<package>@<version>` (made by
+ * `pnpm release:tag`) that is not on HEAD's commit, as `{ tag, commit }`, or null when it has none.
+ * @param {string} pkg
+ * @param {string} [cwd]
+ */
+export function lastRelease(pkg, cwd = repoRoot) {
+  const head = capture('git', ['rev-parse', 'HEAD'], { cwd });
+  const tags = (capture('git', ['tag', '--list', `${pkg}@*`], { cwd }) ?? '')
+    .split('\n')
+    .filter((tag) => /@\d+\.\d+\.\d+/.test(tag))
+    .sort((a, b) => compareVersions(b.slice(b.lastIndexOf('@') + 1), a.slice(a.lastIndexOf('@') + 1)));
+  for (const tag of tags) {
+    const commit = capture('git', ['rev-list', '-n', '1', tag], { cwd });
+    if (commit && commit !== head) return { tag, commit };
+  }
+  return null;
+}
+
 /** The fixture page a remote's team adds in the independence check. */
 export const FIXTURE = {
   remote: 'service',
