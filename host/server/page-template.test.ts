@@ -3,19 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { START_DATA_ELEMENT_ID } from '../src/app/start-data-shape';
 import { parsePageTemplate, renderPage, shellFor, templatePreloads } from './page-template';
+import { SHELL } from './test-fixtures';
 
-const SLOT = '<template id="prerendered-page"></template>';
-const shellHtml = (label: string) => `<div class="app"><header>${label}</header><main>${SLOT}</main></div>`;
-const SHELL = {
-  'en-GB': {
-    guest: { '': shellHtml('guest'), '/login': shellHtml('guest, Log in current') },
-    member: { '': shellHtml('member'), '/insurances': shellHtml('member, My Insurance current') },
-  },
-  nl: {
-    guest: { '': shellHtml('gast'), '/login': shellHtml('gast, Inloggen huidig') },
-    member: { '': shellHtml('lid'), '/insurances': shellHtml('lid, Mijn verzekering huidig') },
-  },
-};
 const DATA = { runtime: { remotes: {}, gtmId: null, contentRoot: '/' } } as never;
 
 describe('the page template', () => {

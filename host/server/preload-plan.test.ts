@@ -1,18 +1,7 @@
 /** @jest-environment node */
 import { pageChunkName } from '@portal/shared/route-table';
 import { linkHeader, remotePreloads } from './preload-plan';
-
-const MANIFEST = {
-  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
-  exposes: [{ name: 'pages', path: './pages', assets: { js: { sync: ['assets/pages.1234abcd.js'] } } }],
-};
-const PAGE_ASSETS = {
-  'page-login': {
-    js: ['assets/454.aaaa1111.js', 'assets/page-login.bbbb2222.js'],
-    css: ['assets/page-login.cccc3333.css'],
-  },
-  'page-reset-password': { js: ['assets/page-reset-password.dddd4444.js'], css: [] },
-};
+import { MANIFEST, PAGE_ASSETS } from './test-fixtures';
 
 describe('the preload plan', () => {
   it('should resolve the assets of a manifest against its own URL', () => {

@@ -10,6 +10,7 @@ import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
 import { createPageTreeCache, pageTreeFile } from './page-tree-cache';
 import { findRemote, readRouteTable } from './start-data';
+import { MANIFEST, PAGE_ASSETS, SHELL } from './test-fixtures';
 
 const ACCOUNT_ROUTES = {
   version: 1,
@@ -48,17 +49,6 @@ const INSURANCE_ROUTES = {
       ],
     },
   ],
-};
-const MANIFEST = {
-  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
-  exposes: [{ name: 'pages', path: './pages', assets: { js: { sync: ['assets/pages.1234abcd.js'] } } }],
-};
-const PAGE_ASSETS = {
-  'page-login': {
-    js: ['assets/454.aaaa1111.js', 'assets/page-login.bbbb2222.js'],
-    css: ['assets/page-login.cccc3333.css'],
-  },
-  'page-reset-password': { js: ['assets/page-reset-password.dddd4444.js'], css: [] },
 };
 const PAGES = [
   {
@@ -429,18 +419,6 @@ const MINIFIED_ROOT =
   '<div class=skeleton__header></div><div class=skeleton__content><div class="skeleton__line skeleton__line--title">' +
   '</div></div><div class=skeleton__footer></div></div></div><noscript>JavaScript</noscript></body></html>';
 
-const SLOT = '<template id="prerendered-page"></template>';
-const shellHtml = (label: string) => `<div class="app"><header>${label}</header><main>${SLOT}</main></div>`;
-const SHELL = {
-  'en-GB': {
-    guest: { '': shellHtml('guest'), '/login': shellHtml('guest, Log in current') },
-    member: { '': shellHtml('member'), '/insurances': shellHtml('member, My Insurance current') },
-  },
-  nl: {
-    guest: { '': shellHtml('gast'), '/login': shellHtml('gast, Inloggen huidig') },
-    member: { '': shellHtml('lid'), '/insurances': shellHtml('lid, Mijn verzekering huidig') },
-  },
-};
 const PRERENDERED = {
   login: { 'en-GB': '<h1>Log in</h1><form></form>', nl: '<h1>Inloggen</h1><form></form>' },
   insurances: { 'en-GB': '<h1>My Insurance</h1>', nl: '<h1>Mijn verzekering</h1>' },
