@@ -19,6 +19,15 @@ const SKIPPED = Symbol('skipped');
 /** Like SKIPPED, with the reason to print in the summary. */
 const skipped = (note) => ({ skipped: SKIPPED, note });
 
+/** Runs an api script on a real PostgreSQL server (TEST_DATABASE_URL); skipped when none can be had. */
+async function apiScriptOnPostgres(script) {
+  const ran = await withPostgres(async (url) => {
+    await pnpm(['--filter', 'api', script], { env: { ...process.env, TEST_DATABASE_URL: url } });
+    return true;
+  });
+  return ran ? undefined : SKIPPED;
+}
+
 const STAGES = [
   { name: 'pnpm', title: 'pnpm at the pinned version', action: () => ensurePnpm() },
   {
@@ -32,24 +41,12 @@ const STAGES = [
   {
     name: 'postgres',
     title: 'api tests again, on a real PostgreSQL server',
-    action: async () => {
-      const ran = await withPostgres(async (url) => {
-        await pnpm(['--filter', 'api', 'test'], { env: { ...process.env, TEST_DATABASE_URL: url } });
-        return true;
-      });
-      return ran ? undefined : SKIPPED;
-    },
+    action: () => apiScriptOnPostgres('test'),
   },
   {
     name: 'replicas',
     title: 'two api replicas on one PostgreSQL behind the host: shared limits, no acknowledged work lost',
-    action: async () => {
-      const ran = await withPostgres(async (url) => {
-        await pnpm(['--filter', 'api', 'test:replicas'], { env: { ...process.env, TEST_DATABASE_URL: url } });
-        return true;
-      });
-      return ran ? undefined : SKIPPED;
-    },
+    action: () => apiScriptOnPostgres('test:replicas'),
   },
   {
     name: 'build',
