@@ -48,6 +48,14 @@ export async function logIn(page: Page, email: string, password: string = DEMO_P
   await expect(page).toHaveURL(/\/en\/insurances/);
 }
 
+/**
+ * Waits until the portal has started on the page: the server's prerendered frame (inert, so it takes no
+ * input) has been replaced by the working page. A file chosen or a field filled before then is lost.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await expect(page.locator('#root > .prerendered')).toHaveCount(0);
+}
+
 /** The session as the api sees it, using the page's own cookies. */
 export async function currentSession(
   request: APIRequestContext,

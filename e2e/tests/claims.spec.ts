@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { logIn, logoutEntry, submitLogin } from '../support/portal';
+import { appStarted, logIn, logoutEntry, submitLogin } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const MB = 1024 * 1024;
@@ -26,6 +26,8 @@ function formDate(offset: number): string {
 async function openForm(page: Page): Promise<void> {
   await page.goto('/en/service-contact/file-a-claim');
   await expect(page.getByRole('heading', { level: 1, name: 'File a claim' })).toBeVisible();
+  // The frame the server paints shows the form before the portal has started; it takes no input.
+  await appStarted(page);
   await expect(page.getByLabel('Policy')).toBeVisible();
 }
 
