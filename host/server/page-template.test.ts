@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { START_DATA_ELEMENT_ID } from '../src/app/start-data-shape';
-import { parsePageTemplate, renderPage, shellFor, templatePreloads } from './page-template';
+import { parsePageTemplate, shellFor } from './page-template';
 import { SHELL } from './test-fixtures';
 
 const DATA = { runtime: { remotes: {}, gtmId: null, contentRoot: '/' } } as never;
@@ -13,7 +13,7 @@ describe('the page template', () => {
       '<head><script defer src=/en/assets/main.1.js></script><link href=/en/assets/main.2.css rel=stylesheet>' +
       '<link rel=preload as=script href=/en/assets/635.3.js fetchpriority=low><link rel=icon href=/en/favicon.svg>' +
       '<script type="application/json" id="x">{}</script></head>';
-    expect(templatePreloads(built)).toEqual([
+    expect(parsePageTemplate(built).preloads).toEqual([
       { href: '/en/assets/main.1.js', as: 'script' },
       { href: '/en/assets/main.2.css', as: 'style' },
       { href: '/en/assets/635.3.js', as: 'script' },
@@ -33,8 +33,7 @@ describe('the page template', () => {
   it('should put content texts with $ patterns in the start data as they are', () => {
     const title = "Fees: $& $' $` $$ $1";
     const template = '<html><head><title>t</title></head><body></body></html>';
-    const page = renderPage(
-      template,
+    const page = parsePageTemplate(template).render(
       { runtime: { remotes: {}, gtmId: null, contentRoot: '/' }, title } as never,
       [],
     );
@@ -45,8 +44,7 @@ describe('the page template', () => {
 
   it('should put the frame in the place of an unminified skeleton too', () => {
     const template = fs.readFileSync(path.join(__dirname, '..', 'src', 'index.html'), 'utf8');
-    const page = renderPage(
-      template,
+    const page = parsePageTemplate(template).render(
       { runtime: { remotes: {}, gtmId: null, contentRoot: '/' } } as never,
       [],
       {
@@ -79,7 +77,7 @@ describe('the page template', () => {
 
   it('should keep the skeleton and the language without a frame, and leave a page without a skeleton as it is', () => {
     const html = '<html lang=en-GB><head></head><body><div id=root><p>Loading</p></div></body></html>';
-    const page = renderPage(html, DATA, [], { locale: 'nl', html: '<h1>x</h1>' });
+    const page = parsePageTemplate(html).render(DATA, [], { locale: 'nl', html: '<h1>x</h1>' });
     expect(page).toContain('<html lang=en-GB>');
     expect(page).not.toContain('prerendered');
     expect(page).toContain(`<script type="application/json" id="${START_DATA_ELEMENT_ID}">`);

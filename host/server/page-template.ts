@@ -131,19 +131,6 @@ export function parsePageTemplate(html: string): PageTemplate {
   };
 }
 
-/** {@link PageTemplate.render} for a template read once, for callers with one page to make. */
-export function renderPage(
-  template: string,
-  data: StartData,
-  preloads: readonly Preload[],
-  prerendered?: Prerendered,
-): string {
-  return parsePageTemplate(template).render(data, preloads, prerendered);
-}
-
-/** The host's own start-up files as the built page names them (sent at once as 103 Early Hints). */
-export const templatePreloads = (template: string): Preload[] => parsePageTemplate(template).preloads;
-
 /**
  * The prerendered shell for a URL: the layout in the visitor's language, for a visitor or a student,
  * with the navigation entry current that the URL is beneath (the longest that matches, as NavLink).
