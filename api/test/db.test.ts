@@ -14,6 +14,7 @@ import { createMailer } from '../src/mail/outbox.js';
 import { apiPaths } from '../src/paths.js';
 import { loadOpenapi } from '../src/routes/meta.js';
 import { seed } from '../src/seed/seed.js';
+import { createServerDatabase } from './test-db.js';
 
 const MIGRATIONS = readdirSync(apiPaths.migrations)
   .filter((file) => file.endsWith('.sql'))
@@ -191,5 +192,36 @@ describe('database', () => {
       );
       await db.close();
     });
+  });
+});
+
+describe('transactions on PostgreSQL', { skip: !process.env.TEST_DATABASE_URL }, () => {
+  it('should run a transaction again when PostgreSQL ends it as a deadlock victim, and not other failures', async () => {
+    const database = await createServerDatabase();
+    assert.ok(database);
+    const db = createPgDb(database.url, pino({ level: 'silent' }));
+    try {
+      await db.query('CREATE TABLE tries (n INTEGER)');
+      let runs = 0;
+      await db.transaction(async (tx) => {
+        runs += 1;
+        await tx.query('INSERT INTO tries (n) VALUES ($1)', [runs]);
+        if (runs === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      });
+      assert.equal(runs, 2);
+      assert.deepEqual(await db.query('SELECT n FROM tries'), [{ n: 2 }], 'the first run was rolled back');
+      let failing = 0;
+      await assert.rejects(
+        db.transaction(async () => {
+          failing += 1;
+          throw Object.assign(new Error('unique violation'), { code: '23505' });
+        }),
+        /unique violation/,
+      );
+      assert.equal(failing, 1);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
   });
 });

@@ -74,6 +74,9 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
+/** How often a transaction that PostgreSQL ended as a deadlock victim is run. */
+const TRANSACTION_ATTEMPTS = 3;
+
 function pgQuery(target: Queryable) {
   return async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     const result = await target.query(sql, params);
@@ -119,36 +122,49 @@ export function createPgDb(connectionString: string, logger: DbLogger): PgDb {
     pool,
     query: pgQuery(pool),
     executeSql: pgExecuteSql(pool),
-    // One dedicated connection for the whole transaction: the pool would spread queries over several.
+    // PostgreSQL ends one side of a deadlock (and of a serialization conflict) and says to try it
+    // again: the whole transaction runs again, a few times, before the error reaches the caller.
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      const tx: Db = {
-        query: pgQuery(client),
-        transaction: (inner) => inner(tx),
-        executeSql: pgExecuteSql(client),
-        close: async () => {
-          throw new Error('A transaction cannot close the database.');
-        },
-      };
-      try {
-        await client.query('BEGIN');
-        const result = await fn(tx);
-        await client.query('COMMIT');
-        client.release();
-        return result;
-      } catch (error) {
+      for (let attempt = 1; ; attempt += 1) {
         try {
-          await client.query('ROLLBACK');
-          client.release();
-        } catch (rollbackError) {
-          // A connection that cannot even roll back is discarded rather than handed out again.
-          client.release(rollbackError instanceof Error ? rollbackError : true);
+          return await runTransaction(fn);
+        } catch (error) {
+          const code = (error as { code?: unknown } | null)?.code;
+          if (attempt >= TRANSACTION_ATTEMPTS || (code !== '40P01' && code !== '40001')) throw error;
         }
-        throw error;
       }
     },
     close: () => pool.end(),
   };
+
+  // One dedicated connection for the whole transaction: the pool would spread queries over several.
+  async function runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const tx: Db = {
+      query: pgQuery(client),
+      transaction: (inner) => inner(tx),
+      executeSql: pgExecuteSql(client),
+      close: async () => {
+        throw new Error('A transaction cannot close the database.');
+      },
+    };
+    try {
+      await client.query('BEGIN');
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+        client.release();
+      } catch (rollbackError) {
+        // A connection that cannot even roll back is discarded rather than handed out again.
+        client.release(rollbackError instanceof Error ? rollbackError : true);
+      }
+      throw error;
+    }
+  }
 }
 
 /**
