@@ -58,10 +58,18 @@ export default defineConfig({
   // Two shared cores: one browser at a time keeps timings stable.
   workers: 1,
   fullyParallel: false,
-  retries: 0,
+  // On CI a journey that fails runs once more, so that one slow moment on a shared machine does not
+  // fail the whole run; `npm test` names every journey that needed it (scripts/lib/journey-report.mjs),
+  // so a flaky journey is seen and fixed, not hidden.
+  retries: isCI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: isCI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  reporter: [
+    ['list'],
+    // Read by `npm test` for its summary: the failed and the flaky journeys with their errors.
+    ['json', { outputFile: 'test-results/journeys.json' }],
+    ...(isCI ? [['html', { open: 'never' }] as const] : []),
+  ],
   use: {
     baseURL: ORIGINS.host,
     trace: 'retain-on-failure',

@@ -7,11 +7,12 @@ import { parseArgs } from 'node:util';
 import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { runEngineJourneys } from './lib/engines.mjs';
+import { describeJourneys, readJourneyReport } from './lib/journey-report.mjs';
 import { checkComposeFiles, ensureDockerCompose } from './lib/compose.mjs';
 import { withPostgres } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
 import { repoRoot } from './lib/paths.mjs';
-import { bold, green, red, step, yellow } from './lib/log.mjs';
+import { bold, green, loud, red, step, yellow } from './lib/log.mjs';
 
 /** Returned by a stage that could not run here (counted as skipped, never as passed). */
 const SKIPPED = Symbol('skipped');
@@ -74,7 +75,20 @@ const STAGES = [
     action: async () => {
       const chromium = await findChromium();
       console.log(`Chromium: ${chromium}`);
-      await pnpm(['test:e2e'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+      try {
+        await pnpm(['test:e2e'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
+      } catch (error) {
+        // The summary names the journeys that failed and why, not only the command's exit code.
+        const report = readJourneyReport();
+        if (!report?.failed.length) throw error;
+        throw new Error(`${report.failed.length} journey(s) failed:\n${describeJourneys(report.failed)}`);
+      }
+      const { flaky = [] } = readJourneyReport() ?? {};
+      if (flaky.length > 0) {
+        const list = describeJourneys(flaky);
+        loud(`${flaky.length} journey(s) passed only when run again; fix them:\n${list}`);
+        return { note: `passed; flaky, fix them:\n${list}` };
+      }
     },
   },
   {
@@ -168,7 +182,7 @@ async function main() {
       results.push({
         stage,
         status,
-        note: status === 'skipped' ? (outcome?.note ?? 'tool not available here') : '',
+        note: status === 'skipped' ? (outcome?.note ?? 'tool not available here') : (outcome?.note ?? ''),
         ms: Date.now() - started,
       });
     } catch (error) {

@@ -49,8 +49,9 @@ export async function logIn(page: Page, email: string, password: string = DEMO_P
 }
 
 /**
- * Waits until the portal has started on the page: the server's prerendered frame (inert, so it takes no
- * input) has been replaced by the working page. A file chosen or a field filled before then is lost.
+ * Waits until the portal has started on the page: the server's prerendered frame has been replaced by
+ * the working page. What is typed into the frame's fields is carried over; but where the working page
+ * differs from the frame (a student's claim form has a policy to choose, a visitor's does not), wait.
  */
 export async function appStarted(page: Page): Promise<void> {
   await expect(page.locator('#root > .prerendered')).toHaveCount(0);

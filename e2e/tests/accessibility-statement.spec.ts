@@ -27,7 +27,7 @@ test.describe('accessibility statement', () => {
       }
       // By keyboard: the footer link is reached and followed without a mouse.
       const link = page.getByRole('contentinfo').getByRole('link', { name });
-      // The first frame is inert until the app has started: focus it once it can take focus.
+      // Focus it once it is on screen (the frame's link or the working page's).
       await expect(async () => {
         await link.focus();
         await expect(link).toBeFocused({ timeout: 500 });

@@ -26,7 +26,7 @@ function formDate(offset: number): string {
 async function openForm(page: Page): Promise<void> {
   await page.goto('/en/service-contact/file-a-claim');
   await expect(page.getByRole('heading', { level: 1, name: 'File a claim' })).toBeVisible();
-  // The frame the server paints shows the form before the portal has started; it takes no input.
+  // The frame the server paints is a visitor's form; a student's has her policies to choose from.
   await appStarted(page);
   await expect(page.getByLabel('Policy')).toBeVisible();
 }

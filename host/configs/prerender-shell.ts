@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const { NAV_PATHS } = await import('../src/features/layout/site-nav');
   const { registerHostTexts } = await import('../src/i18n');
   const { PRERENDERED_PAGE_SLOT } = await import('../src/app/start-data-shape');
+  const { frameForEarlyInput } = await import('@portal/shared/prerender-frame');
 
   initI18n({ lng: 'en-GB' });
   await registerHostTexts();
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
         profileId: viewer === 'member' ? 'prerender' : null,
       });
       for (const path of ['', ...NAV_PATHS]) {
-        const html = await render(path || '/');
+        const html = frameForEarlyInput(await render(path || '/'));
         if (!html.includes(PRERENDERED_PAGE_SLOT)) throw new Error(`The shell of ${path} has no page slot.`);
         byViewer[viewer][path] = html;
       }

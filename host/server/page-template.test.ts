@@ -52,7 +52,7 @@ describe('the page template', () => {
         html: '<h1>Inloggen</h1>',
       },
     );
-    expect(page).toContain('<div class="prerendered" inert><h1>Inloggen</h1></div></div>\n    <noscript>');
+    expect(page).toContain('<div class="prerendered"><h1>Inloggen</h1></div></div>\n    <noscript>');
     expect(page).not.toContain('class="skeleton');
     expect(page).toContain('<html lang="nl">');
   });
@@ -70,7 +70,7 @@ describe('the page template', () => {
     expect(first).toContain(
       '<html lang="nl"><head><title>t</title><link rel="preload" as="script" href="/a.js" />',
     );
-    expect(first).toContain('<div id=root><div class="prerendered" inert><h1>A</h1></div></div><noscript>');
+    expect(first).toContain('<div id=root><div class="prerendered"><h1>A</h1></div></div><noscript>');
     expect(second).toContain('<html lang="en-GB">');
     expect(second).not.toContain('/a.js');
   });

@@ -27,8 +27,9 @@ export interface PageTemplate {
   hasSkeleton: boolean;
   /**
    * The page with the start data and the preloads in its head. With a prerendered frame, that frame
-   * takes the skeleton's place, inert (nothing in it can be used or reached before the app starts, and
-   * React replaces it when it does), the page's style sheets are loaded before the first paint rather
+   * takes the skeleton's place: its fields take input at once and its links work, its buttons wait for
+   * the app (the build made them so, see @portal/shared's frame-html.ts), and the app takes over what
+   * was typed when it replaces the frame (host/src/app/take-over-frame.ts). The page's style sheets are loaded before the first paint rather
    * than preloaded, and `<html lang>` is the frame's language.
    */
   render(data: StartData, preloads: readonly Preload[], prerendered?: Prerendered): string;
@@ -118,7 +119,7 @@ export function parsePageTemplate(html: string): PageTemplate {
         headEnd: () =>
           `${pagePreloads.map((preload) => preloadTag(preload, frame !== undefined)).join('')}` +
           `<script type="application/json" id="${START_DATA_ELEMENT_ID}">${escapeJson(data)}</script>`,
-        skeleton: (original) => (frame ? `<div class="prerendered" inert>${frame.html}</div>` : original),
+        skeleton: (original) => (frame ? `<div class="prerendered">${frame.html}</div>` : original),
       };
       let page = '';
       let at = 0;

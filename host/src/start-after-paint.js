@@ -21,9 +21,11 @@
     document.head.appendChild(app);
   }
 
+  var frame = document.querySelector('#root > .prerendered');
+  if (frame) markWhatTheStudentDoes(frame);
+
   // No frame (the striped skeleton, a page without one, a hidden tab that paints nothing): nothing
   // to wait for.
-  var frame = document.querySelector('#root > .prerendered');
   if (!frame || document.visibilityState === 'hidden') {
     start();
     return;
@@ -58,4 +60,32 @@
   }
   // Whatever happens to the paint, the app starts.
   setTimeout(start, 1000);
+
+  /**
+   * The frame's fields take input before the app has started. What the DOM does not keep by itself
+   * is marked on the frame, for the app to take over when it replaces it (take-over-frame.ts): the
+   * field the student is in (`data-frame-focus`) and a form sent with Enter (`data-frame-submit`),
+   * which the frame cannot send itself (its submit buttons wait for the app).
+   * @param {Element} frame
+   */
+  function markWhatTheStudentDoes(frame) {
+    /** @param {EventTarget | null} target */
+    function markFocus(target) {
+      if (!(target instanceof Element) || !frame.contains(target)) return;
+      var previous = frame.querySelector('[data-frame-focus]');
+      if (previous) previous.removeAttribute('data-frame-focus');
+      target.setAttribute('data-frame-focus', '');
+    }
+    markFocus(document.activeElement);
+    frame.addEventListener('focusin', function onFocus(event) {
+      markFocus(event.target);
+    });
+    frame.addEventListener('keydown', function onKey(event) {
+      var target = /** @type {KeyboardEvent} */ (event).target;
+      if (/** @type {KeyboardEvent} */ (event).key !== 'Enter') return;
+      if (!(target instanceof HTMLInputElement) || !target.form) return;
+      event.preventDefault();
+      target.form.setAttribute('data-frame-submit', '');
+    });
+  }
 })();

@@ -59,8 +59,7 @@ describe('start-after-paint (the page starter)', () => {
     Object.defineProperty(window, 'PerformanceObserver', { value: FakePaintObserver, configurable: true });
     setVisibility('visible');
     document.head.innerHTML = '';
-    document.body.innerHTML =
-      '<div id="root"><div class="prerendered" inert><h1>My Insurance</h1></div></div>';
+    document.body.innerHTML = '<div id="root"><div class="prerendered"><h1>My Insurance</h1></div></div>';
   });
 
   afterEach(() => {
@@ -143,5 +142,34 @@ describe('start-after-paint (the page starter)', () => {
     runStarter({ entry: null });
     jest.advanceTimersByTime(5_000);
     expect(document.querySelectorAll('script[src]')).toHaveLength(0);
+  });
+
+  it('marks the field the student is in and a form sent with Enter, for the app to take over', () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="prerendered"><form><input name="email"><input name="password">' +
+      '<button type="submit" disabled>Log in</button></form></div></div>';
+    const [email, password] = [...document.querySelectorAll('input')];
+    email?.focus();
+    runStarter();
+    // Already in a field when the starter ran.
+    expect(email?.hasAttribute('data-frame-focus')).toBe(true);
+    password?.focus();
+    expect(email?.hasAttribute('data-frame-focus')).toBe(false);
+    expect(password?.hasAttribute('data-frame-focus')).toBe(true);
+
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    password?.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    expect(document.querySelector('form')?.hasAttribute('data-frame-submit')).toBe(true);
+  });
+
+  it('leaves other keys alone', () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="prerendered"><form><input name="email"></form></div></div>';
+    runStarter();
+    const key = new KeyboardEvent('keydown', { key: 'a', bubbles: true, cancelable: true });
+    document.querySelector('input')?.dispatchEvent(key);
+    expect(key.defaultPrevented).toBe(false);
+    expect(document.querySelector('form')?.hasAttribute('data-frame-submit')).toBe(false);
   });
 });

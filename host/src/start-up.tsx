@@ -20,6 +20,7 @@ import { yieldBetweenStepsPlugin } from './features/remotes/yield-between-steps'
 import { installTagManager } from './features/tag-manager/tag-manager';
 import { registerHostTexts } from './i18n';
 import { yieldToMain } from './app/yield-to-main';
+import { takeOverFrame } from './app/take-over-frame';
 
 // Always asked, not only when this tab remembers a login: a session cookie from another tab counts,
 // and the answer also brings the anti-forgery cookie that the first POST (the login) must echo.
@@ -57,6 +58,9 @@ function preloadStartPage(
  * ./bootstrap.tsx in a task of its own.
  */
 export async function start(): Promise<void> {
+  // What the student types into the prerendered frame from now on is kept for the working page.
+  const root = document.getElementById('root');
+  if (root) takeOverFrame(root);
   // Evaluating the start-up modules (React, the router, i18next) is one long task already; the
   // start-up's own work runs in the next one, so that neither blocks a phone for long.
   await yieldToMain();

@@ -24,6 +24,7 @@ import { I18nextProvider } from '../i18n/react-i18next';
 import type { ExposedPages, RemoteRoutes } from '../routing';
 import { BASENAME } from '../routing/paths';
 import { MemoryRouter } from '../routing/router';
+import { frameForEarlyInput } from './frame-html';
 
 /** What `dist/prerender.json` holds: a route's first frame by route name, then by locale. */
 export type Prerendered = Record<string, Record<string, string>>;
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
           ),
         ),
       );
-      (result[route.name] ??= {})[locale] = html;
+      (result[route.name] ??= {})[locale] = frameForEarlyInput(html);
     }
   }
   writeFileSync(join(appDir, 'dist', 'prerender.json'), `${JSON.stringify(result)}\n`);

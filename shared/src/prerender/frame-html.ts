@@ -1,0 +1,20 @@
+/**
+ * Makes prerendered HTML fit to be used before the scripts that make it work have arrived. Its
+ * fields and links work at once: what a student types is taken over by the app when it starts
+ * (the host's take-over-frame.ts), and a link is a link. Its buttons do nothing without the app, so
+ * they say so: a submit button is `disabled`, which also keeps Enter in a field from sending the
+ * form natively (with the password in the URL); every other button is `inert`. Runs at build time
+ * in a DOM (global-jsdom), on the page frames and on the layout's.
+ */
+export function frameForEarlyInput(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const button of template.content.querySelectorAll('button')) {
+    // A button without a type in a form is a submit button.
+    const submits = (button.getAttribute('type') ?? 'submit') === 'submit' && button.closest('form') !== null;
+    button.setAttribute(submits ? 'disabled' : 'inert', '');
+  }
+  // Sent as a POST should anything still submit it, never as a GET with its fields in the URL.
+  for (const form of template.content.querySelectorAll('form')) form.setAttribute('method', 'post');
+  return template.innerHTML;
+}
