@@ -57,6 +57,7 @@ export default tseslint.config(
       '**/.data/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      '**/.release-check/**',
       'shared/src/wire/openapi.ts',
       '**/@mf-types/**',
     ],

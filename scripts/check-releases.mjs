@@ -5,8 +5,9 @@
 //    shows the page under its path with its title, and the host's and the other remotes' dist/ folders
 //    are byte-identical before and after.
 // 2. Remotes one release older than the host: each remote is built at its last release tag (or, without
-//    one, the previous commit) and served with this host; the portal starts and every page those
-//    remotes declare works.
+//    one, the previous commit), its shipped source is type-checked against today's @portal/shared (a
+//    removed export or a renamed store field fails here, naming the remote: lib/shared-compat.mjs), and
+//    it is served with this host; the portal starts and every page those remotes declare works.
 // Run after `pnpm build` (npm test's build stage). Needs git history for the second check.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import {
   previousCommit,
   removeWorktree,
 } from './lib/releases.mjs';
+import { describeBreaks, olderRemotesAgainstTodaysShared } from './lib/shared-compat.mjs';
 
 const REMOTES = Object.keys(topology.REMOTE_PACKAGES);
 
@@ -102,6 +104,21 @@ async function olderRemotes() {
         return;
       }
       await buildRemotes(worktree, remotes);
+      // Before the browser: an export or a store field that today's shared package no longer has is
+      // named here, with the remote that needs it.
+      const breaks = olderRemotesAgainstTodaysShared(
+        worktree,
+        remotes.map((remote) => ({ remote, dir: topology.REMOTE_PACKAGES[remote] })),
+      );
+      if (breaks.length > 0) {
+        const labels = Object.fromEntries(builds.map((build) => [build.remote, build.label]));
+        throw new Error(describeBreaks(breaks, (remote) => labels[remote]));
+      }
+      console.log(
+        green(
+          `${remotes.map((remote) => `remote-${remote}`).join(', ')}: compatible with today's @portal/shared.`,
+        ),
+      );
       Object.assign(overrides, distOverrides(worktree, remotes));
       for (const remote of remotes)
         tables.push({

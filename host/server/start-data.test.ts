@@ -420,7 +420,12 @@ const MINIFIED_ROOT =
   '</div></div><div class=skeleton__footer></div></div></div><noscript>JavaScript</noscript></body></html>';
 
 const PRERENDERED = {
-  login: { 'en-GB': '<h1>Log in</h1><form></form>', nl: '<h1>Inloggen</h1><form></form>' },
+  login: {
+    'en-GB': '<h1>Log in</h1><form></form>',
+    nl: '<h1>Inloggen</h1><form></form>',
+    // What a logged-in student's frame of this public page would be, were it different.
+    'en-GB:member': '<h1>Log in</h1><p>You are logged in.</p>',
+  },
   insurances: { 'en-GB': '<h1>My Insurance</h1>', nl: '<h1>Mijn verzekering</h1>' },
 };
 
@@ -491,6 +496,21 @@ describe("a page's prerendered frame", () => {
     const other = await app.inject({ url: '/en/login', headers: { cookie: 'portal-locale=xx"><script>' } });
     expect(root(other.body)).toContain('<h1>Log in</h1>');
     expect(other.body).toContain('<html lang="en-GB">');
+    await app.close();
+  });
+
+  it("should paint a public page's frame for a student where the build made one, the visitor's otherwise", async () => {
+    const app = await server();
+    const student = await app.inject({ url: '/en/login', headers: { cookie: 'PORTAL_SESSION=abc' } });
+    expect(root(student.body)).toContain('<main><h1>Log in</h1><p>You are logged in.</p></main>');
+    const visitor = await app.inject({ url: '/en/login' });
+    expect(root(visitor.body)).toContain('<main><h1>Log in</h1><form></form></main>');
+    // No Dutch frame for a student: the visitor's Dutch one.
+    const dutch = await app.inject({
+      url: '/en/login',
+      headers: { cookie: 'portal-locale=nl; PORTAL_SESSION=abc' },
+    });
+    expect(root(dutch.body)).toContain('<main><h1>Inloggen</h1><form></form></main>');
     await app.close();
   });
 

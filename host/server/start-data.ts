@@ -11,6 +11,7 @@
 // (`@portal/shared/route-table`), `preload-plan.ts` (what to fetch early), `page-template.ts` (the
 // built page with named slots) and `request-cookies.ts`; this file puts them together per URL.
 import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
+import { memberFrameKey } from '@portal/shared/prerender-frame';
 import { findPublishedRoute, parsePublishedRoutes } from '@portal/shared/route-table';
 import type { FoundPublishedRoute, PublishedRoutes } from '@portal/shared/route-table';
 import type { HostServerConfig } from './config';
@@ -168,9 +169,11 @@ export function createStartData(
         )
       : [];
     const locale = requestLocale(cookieHeader);
-    const frame = target?.name
-      ? (prerenderedPages as PrerenderedPages | undefined)?.[target.name]?.[locale]
+    const frames = target?.name
+      ? (prerenderedPages as PrerenderedPages | undefined)?.[target.name]
       : undefined;
+    // A public page a student sees otherwise has a frame of its own for a student.
+    const frame = (loggedIn ? frames?.[memberFrameKey(locale)] : undefined) ?? frames?.[locale];
     const layout = shellFor(shell, locale, loggedIn, pathname);
     // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
     const prerendered =

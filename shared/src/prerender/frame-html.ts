@@ -18,3 +18,8 @@ export function frameForEarlyInput(html: string): string {
   for (const form of template.content.querySelectorAll('form')) form.setAttribute('method', 'post');
   return template.innerHTML;
 }
+
+/** The key of a page's frame for a logged-in student in `prerender.json`, beside its locale's. */
+export function memberFrameKey(locale: string): string {
+  return `${locale}:member`;
+}

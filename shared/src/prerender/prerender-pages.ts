@@ -24,9 +24,12 @@ import { I18nextProvider } from '../i18n/react-i18next';
 import type { ExposedPages, RemoteRoutes } from '../routing';
 import { BASENAME } from '../routing/paths';
 import { MemoryRouter } from '../routing/router';
-import { frameForEarlyInput } from './frame-html';
+import { frameForEarlyInput, memberFrameKey } from './frame-html';
 
-/** What `dist/prerender.json` holds: a route's first frame by route name, then by locale. */
+/**
+ * What `dist/prerender.json` holds: a route's first frame by route name, then by locale, and for a
+ * public page that a logged-in student sees otherwise, by {@link memberFrameKey} as well.
+ */
 export type Prerendered = Record<string, Record<string, string>>;
 
 /** A stand-in for the logged-in student of a guarded page; only its presence shows in the frame. */
@@ -76,22 +79,33 @@ async function main(): Promise<void> {
     for (const route of chosen) {
       const Page = pages[route.page];
       if (!Page) continue;
-      // A component reads a zustand store's initial state when rendered on a server (its
-      // getServerSnapshot), so that object is what says who is logged in, in this process only.
-      Object.assign(useAuthStore.getInitialState(), route.requiresAuth ? SOMEONE : NOBODY);
-      // createElement rather than JSX: this file runs in whichever app's folder, under its tsconfig.
-      const html = await render(
-        createElement(
-          I18nextProvider,
-          { i18n },
+      const renderFor = async (viewer: typeof SOMEONE | typeof NOBODY) => {
+        // A component reads a zustand store's initial state when rendered on a server (its
+        // getServerSnapshot), so that object is what says who is logged in, in this process only.
+        Object.assign(useAuthStore.getInitialState(), viewer);
+        // createElement rather than JSX: this file runs in whichever app's folder, under its tsconfig.
+        const html = await render(
           createElement(
-            MemoryRouter,
-            { basename: BASENAME, initialEntries: [BASENAME] },
-            createElement(Page),
+            I18nextProvider,
+            { i18n },
+            createElement(
+              MemoryRouter,
+              { basename: BASENAME, initialEntries: [BASENAME] },
+              createElement(Page),
+            ),
           ),
-        ),
-      );
-      (result[route.name] ??= {})[locale] = frameForEarlyInput(html);
+        );
+        return frameForEarlyInput(html);
+      };
+      const frames = (result[route.name] ??= {});
+      frames[locale] = await renderFor(route.requiresAuth ? SOMEONE : NOBODY);
+      // A public page that a logged-in student sees otherwise (a visitor's claim form asks for the
+      // policy number, a student's lists her policies) has a frame for the student as well: a frame
+      // whose fields are not the page's would take input that the page cannot keep.
+      if (!route.requiresAuth) {
+        const member = await renderFor(SOMEONE);
+        if (member !== frames[locale]) frames[memberFrameKey(locale)] = member;
+      }
     }
   }
   writeFileSync(join(appDir, 'dist', 'prerender.json'), `${JSON.stringify(result)}\n`);

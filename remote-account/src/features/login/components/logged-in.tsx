@@ -20,7 +20,8 @@ export function LoggedIn() {
 
   return (
     <div className="logged-in">
-      <p>{t('login.loggedInAs', { name: username ?? '' })}</p>
+      {/* Without a name (not known yet, or the build's frame, which holds nobody's details). */}
+      <p>{username ? t('login.loggedInAs', { name: username }) : t('login.loggedIn')}</p>
       <p>
         <Link to={paths.insurances()}>{t('login.toInsurances')}</Link>
       </p>

@@ -139,6 +139,13 @@ describe('LoginPage', () => {
     expect(fetchMock.requests).toHaveLength(0);
   });
 
+  it('should say the student is logged in without a name while the name is not known', () => {
+    useAuthStore.setState({ authenticated: true, username: null, profileId: 'p-1' });
+    renderAt('/login');
+    expect(screen.getByText('You are logged in.')).toBeInTheDocument();
+    expect(screen.queryByText(/logged in as/)).not.toBeInTheDocument();
+  });
+
   it('should show who is logged in and log out', async () => {
     useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'p-1' });
     fetchMock = mockFetch(() => emptyResponse(204));
