@@ -8,13 +8,16 @@
 //    one, the previous commit), its shipped source is type-checked against today's @portal/shared (a
 //    removed export or a renamed store field fails here, naming the remote: lib/shared-compat.mjs), and
 //    it is served with this host; the portal starts and every page those remotes declare works.
-// Run after `pnpm build` (npm test's build stage). Needs git history for the second check.
+// 3. The host one release older than the remotes (N+1 remotes): the host's build at its last release
+//    tag (or the previous commit) serves today's remotes; every page they declare works.
+// Run after `pnpm build` (npm test's build stage). Needs git history for the second and third checks.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import topology from '../configs/topology.cjs';
 import { findChromium } from './lib/chromium.mjs';
 import { bold, green, loud, step } from './lib/log.mjs';
 import { pnpm } from './lib/pnpm.mjs';
+import { repoRoot } from './lib/paths.mjs';
 import {
   addFixturePage,
   buildRemotes,
@@ -137,10 +140,55 @@ async function olderRemotes() {
   }
 }
 
+/** Today's remotes' route tables, as their builds publish them. */
+function todaysTables() {
+  return REMOTES.map((remote) => ({
+    remote,
+    routes: JSON.parse(
+      readFileSync(join(repoRoot, topology.REMOTE_PACKAGES[remote], 'dist', 'routes.json'), 'utf8'),
+    ),
+  }));
+}
+
+/**
+ * 3. The host one release older than the remotes: the host is built at its last release tag (or the
+ * previous commit) and serves today's remotes, whose `@portal/shared` is then that host's older
+ * singleton. The portal starts and every page today's remotes declare works.
+ */
+async function olderHost() {
+  const release = lastRelease('host');
+  const previous = previousCommit();
+  const commit = release?.commit ?? previous;
+  if (!commit) {
+    loud('Release check 3 skipped: this clone has neither a host release tag nor a previous commit.');
+    return;
+  }
+  if (!release) loud('The host has no release tag before HEAD here: checking it one commit older instead.');
+  const label = release?.tag ?? `${commit.slice(0, 10)} (HEAD~1)`;
+  step(`Release check 3: the host at its last release (${label}), with today's remotes`);
+  const worktree = await checkOut(commit, 'older-host');
+  try {
+    await pnpm(['--filter', 'host', 'run', 'build'], { cwd: worktree });
+    await journeys('releases/older-host.spec.ts', {
+      HOST_DIST_DIR: join(worktree, 'host', 'dist'),
+      RELEASE_CHECK_TABLES: JSON.stringify(todaysTables()),
+    });
+  } finally {
+    await removeWorktree(worktree);
+  }
+}
+
 try {
   await newPageWithoutHostRelease();
   await olderRemotes();
-  console.log(bold(green('Releases: a remote adds a page alone, and older remotes work with this host.')));
+  await olderHost();
+  console.log(
+    bold(
+      green(
+        'Releases: a remote adds a page alone, older remotes work with this host, and this host’s remotes with the older host.',
+      ),
+    ),
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -126,7 +126,15 @@ export abstract class EngineSession<Handle = unknown> {
 
   async click(locator: Query): Promise<void> {
     await this.waitFor(`${locator.description} to click`, async () => {
-      await this.clickElement(await this.find(locator));
+      const element = await this.find(locator);
+      // As Playwright waits for an element to be enabled: a click on a button that is disabled, or
+      // inert (the server's frame before the app has started), does nothing and is not a click.
+      const waiting = await this.execute(
+        `var el = arguments[0]; return !!(el.disabled || (el.closest && el.closest('[inert]')));`,
+        [element],
+      );
+      if (waiting) return undefined;
+      await this.clickElement(element);
       return true;
     });
   }
