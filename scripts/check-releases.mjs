@@ -169,8 +169,9 @@ async function olderHost() {
   const worktree = await checkOut(commit, 'older-host');
   try {
     await pnpm(['--filter', 'host', 'run', 'build'], { cwd: worktree });
+    // The host's server and its build, as they are deployed together.
     await journeys('releases/older-host.spec.ts', {
-      HOST_DIST_DIR: join(worktree, 'host', 'dist'),
+      RELEASE_HOST_ROOT: worktree,
       RELEASE_CHECK_TABLES: JSON.stringify(todaysTables()),
     });
   } finally {

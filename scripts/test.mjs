@@ -103,7 +103,8 @@ const STAGES = [
   },
   {
     name: 'releases',
-    title: 'independent releases: a remote adds a page alone; remotes one release older; the host one release older',
+    title:
+      'independent releases: a remote adds a page alone; remotes one release older; the host one release older',
     action: () => pnpm(['test:releases']),
   },
 ];

@@ -217,10 +217,17 @@ export async function createHostServer(
             }
           }
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
-          const { data, preloads, prerendered } = await startPage(pathname, request.headers.cookie);
+          const { data, preloads, sessionPreloads, prerendered } = await startPage(
+            pathname,
+            request.headers.cookie,
+          );
           // The frame is in the language of the visitor's cookie and for a visitor or a student.
           const headers: Record<string, string> = { Vary: 'Cookie' };
-          if (preloads.length > 0) headers.Link = linkHeader(preloads);
+          // The student's own api reads first: they are the smallest and wait the longest otherwise.
+          const linked = [...sessionPreloads, ...preloads];
+          if (linked.length > 0) headers.Link = linkHeader(linked);
+          // A page that names a student's data in its header is kept by nobody on the way.
+          if (sessionPreloads.length > 0) headers['Cache-Control'] = 'private, no-cache';
           const html = template.render(data, preloads, prerendered);
           if (!acceptsBrotli(request.headers['accept-encoding'])) return { html, headers };
           // Compressed here (./page-compression.ts); the compression plugin leaves an encoded answer be.

@@ -13,7 +13,11 @@ type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
 /** A page's first frame in its layout, as the browser paints it before the scripts run. */
-export type Prerendered = { locale: Locale; html: string };
+/**
+ * A page's first frame in its layout. `inert`: the frame comes from a build that did not make it fit
+ * for early input (an older remote release), so nothing in it may be used before the app replaces it.
+ */
+export type Prerendered = { locale: Locale; html: string; inert?: boolean };
 
 /** The slots of the template: a range of its text, replaced when the page is made. */
 type SlotName = 'htmlLang' | 'headEnd' | 'skeleton';
@@ -119,7 +123,8 @@ export function parsePageTemplate(html: string): PageTemplate {
         headEnd: () =>
           `${pagePreloads.map((preload) => preloadTag(preload, frame !== undefined)).join('')}` +
           `<script type="application/json" id="${START_DATA_ELEMENT_ID}">${escapeJson(data)}</script>`,
-        skeleton: (original) => (frame ? `<div class="prerendered">${frame.html}</div>` : original),
+        skeleton: (original) =>
+          frame ? `<div class="prerendered"${frame.inert ? ' inert' : ''}>${frame.html}</div>` : original,
       };
       let page = '';
       let at = 0;

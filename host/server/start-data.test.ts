@@ -36,6 +36,7 @@ const INSURANCE_ROUTES = {
       titleKey: 'routes.insurances',
       requiresAuth: true,
       page: 'insurances',
+      preloadApi: ['api/en/profiles/{profileId}/policies'],
       title: { 'en-GB': 'My Insurance' },
       children: [
         {
@@ -68,6 +69,7 @@ const testConfig = (distDir: string, cacheDir = 'off') =>
     HOST_CACHE_DIR: cacheDir,
     CONTENT_ORIGIN: 'http://content.test',
     CONTENT_API_KEY: 'k',
+    API_ORIGIN: 'http://api.test',
     REMOTE_ACCOUNT_URL: 'http://account.test/mf-manifest.json',
     REMOTE_INSURANCE_URL: 'http://insurance.test/mf-manifest.json',
     REMOTE_BILLING_URL: 'off',
@@ -78,7 +80,7 @@ const testConfig = (distDir: string, cacheDir = 'off') =>
 function fakeFetch(up: boolean): typeof fetch {
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-  return (async (input: string | URL | Request) => {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     if (!up) throw new TypeError('fetch failed');
     const url = String(input);
     if (url === 'http://account.test/routes.json') return json(ACCOUNT_ROUTES);
@@ -87,6 +89,13 @@ function fakeFetch(up: boolean): typeof fetch {
     if (url === 'http://account.test/page-assets.json') return json(PAGE_ASSETS);
     if (url.startsWith('http://content.test/sitecore/api/graph/edge?sc_apikey=k'))
       return json({ data: { item: { pages: PAGES } } });
+    // Whose session: the api knows one cookie.
+    if (url === 'http://api.test/api/checksession') {
+      const cookie = new Headers(init?.headers).get('cookie') ?? '';
+      return cookie.includes('PORTAL_SESSION=anna')
+        ? json({ profileId: 'P-1001', firstName: 'Anna' })
+        : new Response('{"code":"UNAUTHORIZED"}', { status: 401 });
+    }
     return new Response('not found', { status: 404 });
   }) as typeof fetch;
 }
@@ -110,6 +119,35 @@ describe('the start data of a page', () => {
     const match = /<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(html);
     return match?.[1] ? JSON.parse(match[1]) : undefined;
   };
+
+  it("should have a student's browser fetch the session check and the page's data with the page", async () => {
+    const app = await server(true);
+    const res = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect(res.headers.link).toMatch(
+      /^<\/api\/checksession>; rel=preload; as=fetch; crossorigin=anonymous, <\/api\/en\/profiles\/P-1001\/policies>; rel=preload; as=fetch; crossorigin=anonymous, /,
+    );
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    // In the header only: the page itself is the same for every student.
+    expect(res.body).not.toContain('P-1001');
+    const other = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=zz' } });
+    expect(other.body).toBe(res.body);
+    await app.close();
+  });
+
+  it('should preload only the session check when the api does not know the session, and nothing for a visitor', async () => {
+    const app = await server(true);
+    const unknown = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=zz' } });
+    expect(unknown.headers.link).toContain('</api/checksession>; rel=preload');
+    expect(unknown.headers.link).not.toContain('/policies');
+    // A page whose route names no data: the session check only, without asking the api.
+    const login = await app.inject({ url: '/en/login', headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect(login.headers.link).toContain('</api/checksession>; rel=preload');
+    expect(login.headers.link).not.toContain('/profiles/');
+    const visitor = await app.inject({ url: '/en/insurances' });
+    expect(visitor.headers.link ?? '').not.toContain('/api/');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    await app.close();
+  });
 
   it('should put the runtime config, the route tables and the page tree in the page', async () => {
     const app = await server(true);
@@ -393,6 +431,7 @@ describe('finding the remote of a URL', () => {
       requiresAuth: true,
       page: 'insurances',
       name: 'insurances',
+      preloadApi: ['api/en/profiles/{profileId}/policies'],
     });
     expect(findRemote(tables, '/insurances/P-9/renew')).toEqual({
       remote: 'insurance',
@@ -421,8 +460,8 @@ const MINIFIED_ROOT =
 
 const PRERENDERED = {
   login: {
-    'en-GB': '<h1>Log in</h1><form></form>',
-    nl: '<h1>Inloggen</h1><form></form>',
+    'en-GB': '<h1>Log in</h1><form method="post"></form>',
+    nl: '<h1>Inloggen</h1><form method="post"></form>',
     // What a logged-in student's frame of this public page would be, were it different.
     'en-GB:member': '<h1>Log in</h1><p>You are logged in.</p>',
   },
@@ -467,7 +506,7 @@ describe("a page's prerendered frame", () => {
     const res = await app.inject({ url: '/en/login' });
     expect(root(res.body)).toBe(
       '<p class=visually-hidden role=status>Loading…<div class="prerendered">' +
-        '<div class="app"><header>guest, Log in current</header><main><h1>Log in</h1><form></form></main></div></div>',
+        '<div class="app"><header>guest, Log in current</header><main><h1>Log in</h1><form method="post"></form></main></div></div>',
     );
     expect(res.body).not.toContain('skeleton');
     expect(res.body).toContain('<html lang="en-GB">');
@@ -499,18 +538,38 @@ describe("a page's prerendered frame", () => {
     await app.close();
   });
 
+  it('should keep the frame of a remote built before frames took input inert as a whole', async () => {
+    const network = fakeFetch(true);
+    const older = createHostServer(testConfig(distDir), false, (async (
+      input: string | URL | Request,
+      init?: RequestInit,
+    ) => {
+      const url = String(input);
+      const json = (body: unknown) => new Response(JSON.stringify(body));
+      if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
+      // Its submit button acts and its form would send a GET: an older remote's build.
+      if (url === 'http://account.test/prerender.json')
+        return json({ login: { 'en-GB': '<h1>Log in</h1><form><button>Log in</button></form>' } });
+      return network(input, init);
+    }) as typeof fetch);
+    const app = await older;
+    const res = await app.inject({ url: '/en/login' });
+    expect(root(res.body)).toContain('<div class="prerendered" inert><div class="app">');
+    await app.close();
+  });
+
   it("should paint a public page's frame for a student where the build made one, the visitor's otherwise", async () => {
     const app = await server();
     const student = await app.inject({ url: '/en/login', headers: { cookie: 'PORTAL_SESSION=abc' } });
     expect(root(student.body)).toContain('<main><h1>Log in</h1><p>You are logged in.</p></main>');
     const visitor = await app.inject({ url: '/en/login' });
-    expect(root(visitor.body)).toContain('<main><h1>Log in</h1><form></form></main>');
+    expect(root(visitor.body)).toContain('<main><h1>Log in</h1><form method="post"></form></main>');
     // No Dutch frame for a student: the visitor's Dutch one.
     const dutch = await app.inject({
       url: '/en/login',
       headers: { cookie: 'portal-locale=nl; PORTAL_SESSION=abc' },
     });
-    expect(root(dutch.body)).toContain('<main><h1>Inloggen</h1><form></form></main>');
+    expect(root(dutch.body)).toContain('<main><h1>Inloggen</h1><form method="post"></form></main>');
     await app.close();
   });
 

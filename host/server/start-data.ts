@@ -11,8 +11,8 @@
 // (`@portal/shared/route-table`), `preload-plan.ts` (what to fetch early), `page-template.ts` (the
 // built page with named slots) and `request-cookies.ts`; this file puts them together per URL.
 import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
-import { memberFrameKey } from '@portal/shared/prerender-frame';
-import { findPublishedRoute, parsePublishedRoutes } from '@portal/shared/route-table';
+import { frameTakesInputSafely, memberFrameKey } from '@portal/shared/prerender-frame';
+import { findPublishedRoute, isPreloadApiPath, parsePublishedRoutes } from '@portal/shared/route-table';
 import type { FoundPublishedRoute, PublishedRoutes } from '@portal/shared/route-table';
 import type { HostServerConfig } from './config';
 import { shellFor } from './page-template';
@@ -29,6 +29,9 @@ import type { PrerenderedShell, StartData } from '../src/app/start-data-shape';
 
 /** The content language of the embedded tree (the default; a Dutch visitor's browser asks for its own). */
 const EMBEDDED_LANGUAGE = 'en';
+
+/** How long the page waits for the api to say whose session it is (the api is a local call). */
+const SESSION_WAIT_MS = 250;
 
 /** Where a URL's page comes from: its remote, whether it needs a login, its page module and route name. */
 export type FoundRoute = FoundPublishedRoute<RemoteName>;
@@ -69,8 +72,17 @@ export function findRemote(
   return findPublishedRoute(valid, pathname);
 }
 
-/** The page a URL gets: its start data, its preloads and, when there is one, its prerendered frame. */
-export type StartPage = { data: StartData; preloads: Preload[]; prerendered?: Prerendered };
+/**
+ * The page a URL gets: its start data, its preloads and, when there is one, its prerendered frame.
+ * `sessionPreloads` are the student's own api reads (see {@link createStartData}): they go into the
+ * `Link` header only, so that the page's HTML stays the same for every student and is compressed once.
+ */
+export type StartPage = {
+  data: StartData;
+  preloads: Preload[];
+  sessionPreloads: Preload[];
+  prerendered?: Prerendered;
+};
 
 /**
  * Reads, caches and assembles what the page of a URL needs at start-up (see the top of this file).
@@ -125,6 +137,40 @@ export function createStartData(
       pageTrees.set(runtime.contentRoot, { value: last }, { ttl: 1 });
   })();
 
+  /**
+   * For a request with a session cookie: the api reads the browser makes first, to be fetched with
+   * the page (preload), so that they are under way before the scripts arrive. The session check, which
+   * every page's start-up makes; and the reads the page's route declares (`preloadApi`), for which
+   * the server asks the api whose session it is (with the browser's own cookie, for at most
+   * {@link SESSION_WAIT_MS}: the page is not held back for it; without an answer, only the session
+   * check is preloaded).
+   */
+  async function sessionPreloads(cookieHeader: string, paths: readonly string[] = []): Promise<Preload[]> {
+    const preloads: Preload[] = [{ href: '/api/checksession', as: 'fetch' }];
+    const wanted = paths.filter(isPreloadApiPath);
+    const apiOrigin = config.apiOrigins[0];
+    if (wanted.length === 0 || !apiOrigin) return preloads;
+    const controller = new AbortController();
+    const session = await within(
+      fetchJson(
+        fetchImpl,
+        `${apiOrigin}/api/checksession`,
+        { headers: { Accept: 'application/json', Cookie: cookieHeader } },
+        controller.signal,
+      ),
+      SESSION_WAIT_MS,
+    );
+    controller.abort();
+    const profileId = (session as { profileId?: unknown } | undefined)?.profileId;
+    if (typeof profileId !== 'string' || profileId === '') return preloads;
+    for (const path of wanted)
+      preloads.push({
+        href: `/${path.replaceAll('{profileId}', encodeURIComponent(profileId))}`,
+        as: 'fetch',
+      });
+    return preloads;
+  }
+
   return async function startPage(pathname: string, cookieHeader: string | undefined): Promise<StartPage> {
     await primed;
     const remotes = Object.entries(runtime.remotes) as Array<[RemoteName, string]>;
@@ -178,8 +224,15 @@ export function createStartData(
     // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
     const prerendered =
       typeof frame === 'string' && layout && manifest
-        ? { locale, html: layout.replace(PRERENDERED_PAGE_SLOT, () => frame) }
+        ? {
+            locale,
+            html: layout.replace(PRERENDERED_PAGE_SLOT, () => frame),
+            // A remote's frame from before frames took input (an older release) stays inert whole.
+            ...(frameTakesInputSafely(frame) ? {} : { inert: true }),
+          }
         : undefined;
-    return { data, preloads, ...(prerendered ? { prerendered } : {}) };
+    const forStudent =
+      loggedIn && cookieHeader ? await sessionPreloads(cookieHeader, target?.preloadApi) : [];
+    return { data, preloads, sessionPreloads: forStudent, ...(prerendered ? { prerendered } : {}) };
   };
 }

@@ -81,10 +81,10 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
   const hostOrigin = topology.localOrigin(ports.host);
   const script = mode === 'dev' ? 'dev' : 'start';
   const services = [];
-  const add = async (name, pkg, extraEnv, healthUrl) => {
+  const add = async (name, pkg, extraEnv, healthUrl, cwd = repoRoot) => {
     if (!only.includes(name)) return;
     const command = await pnpmCommand(['--filter', pkg, 'run', script]);
-    services.push({ name, cmd: command.cmd, args: command.args, cwd: repoRoot, env: extraEnv, healthUrl });
+    services.push({ name, cmd: command.cmd, args: command.args, cwd, env: extraEnv, healthUrl });
   };
 
   await add(
@@ -125,7 +125,14 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
     hostEnv[remote.urlVar] =
       env[remote.urlVar] ?? `${topology.localOrigin(ports[remote.key])}/mf-manifest.json`;
   }
-  await add('host', 'host', hostEnv, `${hostOrigin}/${mode === 'dev' ? 'en/' : 'healthz'}`);
+  // The release check runs an older host, server and build, from a worktree of its release tag.
+  await add(
+    'host',
+    'host',
+    hostEnv,
+    `${hostOrigin}/${mode === 'dev' ? 'en/' : 'healthz'}`,
+    env.RELEASE_HOST_ROOT ?? repoRoot,
+  );
   return services;
 }
 

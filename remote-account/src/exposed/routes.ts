@@ -43,6 +43,7 @@ export const routes = {
       titleKey: 'routes.profile',
       requiresAuth: true,
       page: 'profile',
+      preloadApi: ['api/en/profiles/{profileId}', 'api/en/profiles/{profileId}/policies'],
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

@@ -12,6 +12,7 @@ export const routes = {
       titleKey: 'routes.invoices',
       requiresAuth: true,
       page: 'invoices',
+      preloadApi: ['api/en/profiles/{profileId}/invoices'],
       children: [
         {
           name: 'invoices/pay',

@@ -12,6 +12,7 @@ export const routes = {
       titleKey: 'routes.insurances',
       requiresAuth: true,
       page: 'insurances',
+      preloadApi: ['api/en/profiles/{profileId}/policies'],
       children: [
         {
           name: 'insurances/renew',

@@ -1,4 +1,4 @@
-import { frameForEarlyInput } from './frame-html';
+import { frameForEarlyInput, frameTakesInputSafely } from './frame-html';
 
 describe('frameForEarlyInput', () => {
   const frame = (html: string) => {
@@ -33,5 +33,22 @@ describe('frameForEarlyInput', () => {
   it('keeps the page slot of the layout as it is', () => {
     const slot = '<template id="prerendered-page"></template>';
     expect(frameForEarlyInput(`<main id="main">${slot}</main>`)).toContain(slot);
+  });
+});
+
+describe('frameTakesInputSafely', () => {
+  const page =
+    '<form class="form" novalidate=""><input name="email" value=""><button type="submit">Log in</button></form>' +
+    '<button type="button" aria-label="Show password"></button>';
+
+  it('knows a frame the build made fit for early input', () => {
+    expect(frameTakesInputSafely(frameForEarlyInput(page))).toBe(true);
+    expect(frameTakesInputSafely('<h1>My Insurance</h1><p>Loading…</p>')).toBe(true);
+  });
+
+  it('refuses a frame of an older build: a button that acts, or a form that would send a GET', () => {
+    expect(frameTakesInputSafely(page)).toBe(false);
+    expect(frameTakesInputSafely('<form><input name="q"><button disabled>Go</button></form>')).toBe(false);
+    expect(frameTakesInputSafely('<p><button type="button">NL</button></p>')).toBe(false);
   });
 });

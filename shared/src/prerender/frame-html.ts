@@ -23,3 +23,17 @@ export function frameForEarlyInput(html: string): string {
 export function memberFrameKey(locale: string): string {
   return `${locale}:member`;
 }
+
+/**
+ * Whether a frame was made fit for early input by {@link frameForEarlyInput}: every button waits
+ * (disabled or inert) and every form posts. A remote built before that (an older release) sends a
+ * frame whose buttons would act without the app, so the host keeps such a frame `inert` as a whole.
+ * A plain reading of the tags, cheap enough for every page the host server sends.
+ */
+export function frameTakesInputSafely(html: string): boolean {
+  const tags = (name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, 'gi')) ?? [];
+  return (
+    tags('button').every((tag) => /\s(disabled|inert)(=|\s|>|\/)/i.test(tag)) &&
+    tags('form').every((tag) => /\smethod="post"/i.test(tag))
+  );
+}

@@ -35,6 +35,47 @@ const SERVICE: PublishedRoutes = {
   ],
 };
 
+describe('preloadApi', () => {
+  const tableWith = (preloadApi: unknown) => ({
+    version: 1,
+    namespace: 'insurance',
+    routes: [
+      {
+        name: 'insurances',
+        contentPage: 'insurances',
+        titleKey: 't',
+        requiresAuth: true,
+        page: 'insurances',
+        title: {},
+        preloadApi,
+      },
+    ],
+  });
+
+  it('should read the api reads a route declares, and find them with the route', () => {
+    const table = parsePublishedRoutes(
+      tableWith(['api/en/profiles/{profileId}/policies']),
+      'remote-insurance',
+    );
+    expect(findPublishedRoute([['insurance', table]], '/insurances')).toEqual(
+      expect.objectContaining({ preloadApi: ['api/en/profiles/{profileId}/policies'] }),
+    );
+  });
+
+  it.each([
+    ['another origin', ['https://evil.example/api/x']],
+    ['outside the api', ['en/login']],
+    ['a way up', ['api/../admin']],
+    ['another blank', ['api/en/claims/{claimNumber}']],
+    ['a query', ['api/en/x?y=1']],
+    ['not a list', 'api/en/x'],
+  ])('should refuse %s, naming the field', (_what, preloadApi) => {
+    expect(() => parsePublishedRoutes(tableWith(preloadApi), 'remote-insurance')).toThrow(
+      'routes.json of remote-insurance: routes[0] ("insurances"): "preloadApi" must be a list of api paths',
+    );
+  });
+});
+
 describe('parsePublishedRoutes', () => {
   it('should read a valid table as it is', () => {
     expect(parsePublishedRoutes(JSON.parse(JSON.stringify(SERVICE)), 'remote-service')).toEqual(SERVICE);

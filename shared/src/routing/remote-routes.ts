@@ -41,6 +41,13 @@ type RouteCommon<Page extends string> = {
   props?: StaticPageProps;
   /** The page: its key in the remote's `./pages` module. */
   page: Page;
+  /**
+   * The api reads the page makes first for a student with a session, relative to the origin, with
+   * `{profileId}` for the student's profile (`api/en/profiles/{profileId}/policies`). The host server
+   * has the browser fetch them with the page (preload links), so that the data is under way before
+   * the page's scripts have arrived, and the page's own request takes that answer.
+   */
+  preloadApi?: readonly string[];
 };
 
 /** A route beneath a page of the remote, e.g. `:policyId/renew` beneath `insurances`. */
@@ -116,7 +123,22 @@ function commonProblem(value: Record<string, unknown>): string | undefined {
   if (!isRecord(value.title) || !Object.values(value.title).every((text) => typeof text === 'string'))
     return '"title" must hold a text per locale';
   if (value.props !== undefined && !isRecord(value.props)) return '"props" must be an object';
+  if (
+    value.preloadApi !== undefined &&
+    !(Array.isArray(value.preloadApi) && value.preloadApi.every(isPreloadApiPath))
+  )
+    return '"preloadApi" must be a list of api paths ("api/…", with {profileId} only)';
   return undefined;
+}
+
+/** An api path a route may have preloaded: below `api/`, no other origin, `{profileId}` its only blank. */
+export function isPreloadApiPath(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^api\/[A-Za-z0-9/_.{}-]*$/.test(value) &&
+    !value.includes('..') &&
+    value.replaceAll('{profileId}', '').match(/[{}]/) === null
+  );
 }
 
 function subRouteProblem(value: unknown): string | undefined {
@@ -194,6 +216,8 @@ export type FoundPublishedRoute<Remote extends string> = {
   name: string;
   page: string;
   requiresAuth: boolean;
+  /** The api reads to preload for a student with a session (see `RouteCommon.preloadApi`). */
+  preloadApi?: readonly string[];
 };
 
 /**
@@ -210,7 +234,13 @@ export function findPublishedRoute<Remote extends string>(
     for (const route of table.routes) {
       const base = route.path ?? contentPath(route.contentPage) ?? `/${route.contentPage}`;
       if (matchesPattern(base, pathname))
-        return { remote, name: route.name, page: route.page, requiresAuth: route.requiresAuth };
+        return {
+          remote,
+          name: route.name,
+          page: route.page,
+          requiresAuth: route.requiresAuth,
+          ...(route.preloadApi ? { preloadApi: route.preloadApi } : {}),
+        };
       for (const child of route.children ?? []) {
         if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname))
           return {
@@ -218,6 +248,7 @@ export function findPublishedRoute<Remote extends string>(
             name: child.name,
             page: child.page,
             requiresAuth: route.requiresAuth || child.requiresAuth,
+            ...(child.preloadApi ? { preloadApi: child.preloadApi } : {}),
           };
       }
     }
