@@ -231,55 +231,44 @@ describe('the start data of a page', () => {
     await app.close();
   });
 
-  it("should send the host's start-up files as 103 Early Hints before the page", async () => {
+  /**
+   * GET /en/login from a listening server with `accept`, as a browser does, keeping every 1xx answer
+   * (its status and Link header) that comes before the page.
+   */
+  async function informationalAnswers(accept: string) {
     const app = await server(true);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const hints: string[] = [];
+    const informational: Array<{ status: number; link: string }> = [];
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = http.get(
-        {
-          port,
-          host: '127.0.0.1',
-          path: '/en/login',
-          headers: { accept: 'text/html,application/xhtml+xml' },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode));
-        },
-      );
-      request.on('information', (info) => {
-        if (info.statusCode === 103) hints.push(String(info.headers.link));
+      const request = http.get({ port, host: '127.0.0.1', path: '/en/login', headers: { accept } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
       });
+      request.on('information', (info) =>
+        informational.push({ status: info.statusCode, link: String(info.headers.link) }),
+      );
       request.on('error', reject);
     });
-    expect(status).toBe(200);
-    expect(hints).toEqual([
-      '</en/assets/main.1a2b3c4d.js>; rel=preload; as=script, </en/assets/main.5e6f7a8b.css>; rel=preload; as=style',
-    ]);
     await app.close();
+    return { status, informational };
+  }
+
+  it("should send the host's start-up files as 103 Early Hints before the page", async () => {
+    const { status, informational } = await informationalAnswers('text/html,application/xhtml+xml');
+    expect(status).toBe(200);
+    expect(informational).toEqual([
+      {
+        status: 103,
+        link: '</en/assets/main.1a2b3c4d.js>; rel=preload; as=script, </en/assets/main.5e6f7a8b.css>; rel=preload; as=style',
+      },
+    ]);
   });
 
   it('should send no 103 Early Hints to a client that does not ask for HTML', async () => {
-    const app = await server(true);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const informational: number[] = [];
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = http.get(
-        { port, host: '127.0.0.1', path: '/en/login', headers: { accept: '*/*' } },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode));
-        },
-      );
-      request.on('information', (info) => informational.push(info.statusCode));
-      request.on('error', reject);
-    });
+    const { status, informational } = await informationalAnswers('*/*');
     expect(status).toBe(200);
     expect(informational).toEqual([]);
-    await app.close();
   });
 
   it('should send no 103 Early Hints to an HTTP/1.0 client', async () => {

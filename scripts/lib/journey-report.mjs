@@ -4,6 +4,7 @@
 // be there, not only several thousand lines up.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { repoRoot } from './paths.mjs';
 
 export const JOURNEY_REPORT = join(repoRoot, 'e2e', 'test-results', 'journeys.json');
@@ -11,12 +12,9 @@ export const JOURNEY_REPORT = join(repoRoot, 'e2e', 'test-results', 'journeys.js
 /** Lines of an error kept in the summary: enough for the assertion and the expected and received values. */
 const ERROR_LINES = 8;
 
-// Playwright colours its error messages even into the JSON report.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-
 function firstLines(message = '') {
-  return message.replace(ANSI, '').trim().split('\n').slice(0, ERROR_LINES).join('\n');
+  // Playwright colours its error messages even into the JSON report.
+  return stripVTControlCharacters(message).trim().split('\n').slice(0, ERROR_LINES).join('\n');
 }
 
 function* specsOf(suite) {
