@@ -28,6 +28,13 @@ function fixture(sharedSource) {
   writeFileSync(join(root, 'shared', 'src', 'index.ts'), sharedSource);
   const remote = join(root, 'remote');
   mkdirSync(join(remote, 'node_modules', '@portal'), { recursive: true });
+  // The check gives the source node's types, found where the remote finds them.
+  mkdirSync(join(remote, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(
+    join(repoRoot, 'remote-account', 'node_modules', '@types', 'node'),
+    join(remote, 'node_modules', '@types', 'node'),
+    'dir',
+  );
   symlinkSync(join(root, 'shared'), join(remote, 'node_modules', '@portal', 'shared'), 'dir');
   writeFileSync(
     join(remote, 'tsconfig.json'),
@@ -108,11 +115,8 @@ test('keeps only the errors in the remote’s own source', () => {
 test('a check that cannot run is a failure, not a pass', () => {
   const made = fixture(TODAY_COMPATIBLE);
   try {
-    writeFileSync(
-      join(made.remote, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { types: ['missing-types'] } }),
-    );
-    assert.throws(() => check(made), /tsc could not check .*missing-types/s);
+    writeFileSync(join(made.remote, 'tsconfig.json'), JSON.stringify({ extends: './missing-base.json' }));
+    assert.throws(() => check(made), /tsc could not check .*missing-base\.json/s);
   } finally {
     rmSync(made.base, { recursive: true, force: true });
   }
