@@ -162,6 +162,28 @@ describe('takeOverFrame', () => {
     expect(appField('email').value).toBe('late@example.org');
   });
 
+  it('keeps the focus on a link the student had reached in the frame', async () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="prerendered"><footer><a href="/en/privacy">Privacy</a>' +
+      '<a href="/en/accessibility">Accessibility statement</a></footer></div></div>';
+    container = document.getElementById('root') as HTMLElement;
+    takeOverFrame(container);
+    const frameLink = container.querySelector<HTMLAnchorElement>('a[href="/en/accessibility"]');
+    frameLink?.focus();
+    frameLink?.setAttribute('data-frame-focus', '');
+    root = createRoot(container);
+    await act(async () =>
+      root?.render(
+        <footer>
+          <a href="/en/privacy">Privacy</a>
+          <a href="/en/accessibility">Accessibility statement</a>
+        </footer>,
+      ),
+    );
+    expect(container.querySelector('.prerendered')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Accessibility statement');
+  });
+
   it('does nothing on a page without a frame', () => {
     document.body.innerHTML = '<div id="root"><p>skeleton</p></div>';
     const stop = takeOverFrame(document.getElementById('root') as HTMLElement);

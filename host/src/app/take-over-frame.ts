@@ -3,7 +3,8 @@
  * have arrived (see @portal/shared's frame-html.ts). When the app replaces that frame with the
  * working page, this carries over what the student did meanwhile: the text typed into each field,
  * the options chosen, the files picked, where the cursor was, and an Enter pressed to send the form
- * (the last two marked on the frame by the page's starter script, start-after-paint.js). A field of the frame is matched to the page's field of the same form position and name (and value,
+ * (the last two marked on the frame by the page's starter script, start-after-paint.js), and a
+ * link reached by keyboard keeps the focus on the working page's same link. A field of the frame is matched to the page's field of the same form position and name (and value,
  * for a radio button or a checkbox): React's ids differ between the two.
  */
 
@@ -99,6 +100,8 @@ export function takeOverFrame(container: HTMLElement, waitMs: number = FIELD_WAI
   if (!frame) return () => {};
   let pending: Changed[] = [];
   let cursor: { from: Field; key: string } | undefined;
+  // A link the student had reached (by keyboard): the same link of the working page gets the focus.
+  let focusedLink: { href: string; text: string } | undefined;
   let submitKey: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -125,13 +128,25 @@ export function takeOverFrame(container: HTMLElement, waitMs: number = FIELD_WAI
       restoreCursor(cursor.from, byKey.get(cursor.key) as Field);
       cursor = undefined;
     }
+    if (focusedLink) {
+      const { href, text } = focusedLink;
+      const link = [...container.querySelectorAll<HTMLAnchorElement>('a[href]')].find(
+        (candidate) => candidate.getAttribute('href') === href && candidate.textContent?.trim() === text,
+      );
+      if (link) {
+        link.focus();
+        focusedLink = undefined;
+      }
+    }
     if (submitKey && pending.length === 0 && byKey.has(submitKey)) {
       const form = (byKey.get(submitKey) as Field).form;
       // After React has rendered the values above, so that its submit handler sees them.
       if (form) setTimeout(() => form.requestSubmit(), 0);
       submitKey = undefined;
     }
-    return pending.length === 0 && cursor === undefined && submitKey === undefined;
+    return (
+      pending.length === 0 && cursor === undefined && focusedLink === undefined && submitKey === undefined
+    );
   };
 
   const observer = new MutationObserver(() => {
@@ -146,8 +161,10 @@ export function takeOverFrame(container: HTMLElement, waitMs: number = FIELD_WAI
       // Marked by the page's starter script (start-after-paint.js), which runs before the app.
       const focused = frame.querySelector('[data-frame-focus]');
       const cursorKey = isField(focused) ? keyOf(focused, forms) : undefined;
-      if (isField(focused) && cursorKey && document.activeElement === document.body)
-        cursor = { from: focused, key: cursorKey };
+      const focusLost = document.activeElement === document.body || document.activeElement === null;
+      if (isField(focused) && cursorKey && focusLost) cursor = { from: focused, key: cursorKey };
+      if (focused instanceof HTMLAnchorElement && focusLost && focused.getAttribute('href'))
+        focusedLink = { href: focused.getAttribute('href') ?? '', text: focused.textContent?.trim() ?? '' };
       const submitWanted = frame.querySelector('form[data-frame-submit]');
       const submitField = submitWanted
         ? fields.find((field) => field.form === submitWanted && keyOf(field, forms))
