@@ -75,7 +75,16 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** How often a transaction that PostgreSQL ended as a deadlock victim is run. */
-const TRANSACTION_ATTEMPTS = 3;
+const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * The wait before the next attempt: doubling from 50 ms, with jitter, so that the transaction the
+ * server let through (a mail job, say) has finished before this one takes its locks again, and two
+ * victims do not meet again in step.
+ */
+function retryDelayMs(attempt: number): number {
+  return 50 * 2 ** (attempt - 1) * (0.5 + Math.random());
+}
 
 function pgQuery(target: Queryable) {
   return async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
@@ -131,6 +140,7 @@ export function createPgDb(connectionString: string, logger: DbLogger): PgDb {
         } catch (error) {
           const code = (error as { code?: unknown } | null)?.code;
           if (attempt >= TRANSACTION_ATTEMPTS || (code !== '40P01' && code !== '40001')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
         }
       }
     },
