@@ -470,8 +470,11 @@ describe("a page's prerendered frame", () => {
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
-  /** The two remotes, each publishing its prerender.json unless `withFrames` is false. */
-  const server = (withFrames = true) => {
+  /**
+   * The two remotes, each publishing its prerender.json unless `withFrames` is false; the account
+   * remote's login frames are `loginFrames`.
+   */
+  const server = (withFrames = true, loginFrames: Record<string, string> = PRERENDERED.login) => {
     const network = fakeFetch(true);
     return createHostServer(testConfig(distDir), false, (async (
       input: string | URL | Request,
@@ -480,8 +483,7 @@ describe("a page's prerendered frame", () => {
       const url = String(input);
       const json = (body: unknown) => new Response(JSON.stringify(body));
       if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
-      if (withFrames && url === 'http://account.test/prerender.json')
-        return json({ login: PRERENDERED.login });
+      if (withFrames && url === 'http://account.test/prerender.json') return json({ login: loginFrames });
       if (withFrames && url === 'http://insurance.test/prerender.json')
         return json({ insurances: PRERENDERED.insurances });
       return network(input, init);
@@ -528,20 +530,8 @@ describe("a page's prerendered frame", () => {
   });
 
   it('should keep the frame of a remote built before frames took input inert as a whole', async () => {
-    const network = fakeFetch(true);
-    const older = createHostServer(testConfig(distDir), false, (async (
-      input: string | URL | Request,
-      init?: RequestInit,
-    ) => {
-      const url = String(input);
-      const json = (body: unknown) => new Response(JSON.stringify(body));
-      if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
-      // Its submit button acts and its form would send a GET: an older remote's build.
-      if (url === 'http://account.test/prerender.json')
-        return json({ login: { 'en-GB': '<h1>Log in</h1><form><button>Log in</button></form>' } });
-      return network(input, init);
-    }) as typeof fetch);
-    const app = await older;
+    // Its submit button acts and its form would send a GET: an older remote's build.
+    const app = await server(true, { 'en-GB': '<h1>Log in</h1><form><button>Log in</button></form>' });
     const res = await app.inject({ url: '/en/login' });
     expect(root(res.body)).toContain('<div class="prerendered" inert><div class="app">');
     await app.close();
