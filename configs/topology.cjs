@@ -58,6 +58,27 @@ function ports(env = process.env) {
   return Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, portOf(name, env)]));
 }
 
+/**
+ * How far apart two stacks of the portal on one machine are (the browser journeys run one per
+ * worker): stack N listens STACK_PORT_STEP × N ports above stack 0, which listens on the ports above.
+ * More than one stack spans (the host's port up to the closed port 19 above it).
+ */
+const STACK_PORT_STEP = 100;
+
+/**
+ * The port env vars that put a whole stack N ports above those of `env` (or the defaults).
+ * @param {number} stack @param {NodeJS.ProcessEnv} [env] @returns {Record<string, string>}
+ */
+function stackPortVariables(stack, env = process.env) {
+  const base = ports(env);
+  return Object.fromEntries(
+    Object.entries(PORT_VARIABLES).map(([name, variable]) => [
+      variable,
+      String(base[/** @type {keyof typeof DEFAULT_PORTS} */ (name)] + stack * STACK_PORT_STEP),
+    ]),
+  );
+}
+
 /** The local origin of a port. @param {number} port */
 const localOrigin = (port) => `http://localhost:${port}`;
 
@@ -80,6 +101,8 @@ module.exports = {
   REMOTE_PACKAGES,
   portOf,
   ports,
+  STACK_PORT_STEP,
+  stackPortVariables,
   localOrigin,
   originOf,
   remoteManifestUrl,

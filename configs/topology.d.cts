@@ -7,6 +7,8 @@ export declare const REMOTE_URL_VARIABLES: Readonly<Record<RemoteProcessName, st
 export declare const REMOTE_PACKAGES: Readonly<Record<RemoteProcessName, string>>;
 export declare function portOf(name: ProcessName, env?: NodeJS.ProcessEnv): number;
 export declare function ports(env?: NodeJS.ProcessEnv): Record<ProcessName, number>;
+export declare const STACK_PORT_STEP: number;
+export declare function stackPortVariables(stack: number, env?: NodeJS.ProcessEnv): Record<string, string>;
 export declare function localOrigin(port: number): string;
 export declare function originOf(name: ProcessName, env?: NodeJS.ProcessEnv): string;
 export declare function remoteManifestUrl(remote: RemoteProcessName, env?: NodeJS.ProcessEnv): string;

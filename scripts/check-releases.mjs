@@ -37,7 +37,8 @@ const REMOTES = Object.keys(topology.REMOTE_PACKAGES);
 async function journeys(spec, env) {
   const chromium = await findChromium();
   await pnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', '--config', 'releases.config.ts', spec], {
-    env: { ...process.env, CHROMIUM_PATH: chromium, ...env },
+    // A few journeys: one worker on one stack (e2e/playwright.config.ts).
+    env: { ...process.env, CHROMIUM_PATH: chromium, E2E_WORKERS: '1', ...env },
   });
 }
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './lib/paths.mjs';
-import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
+import { pnpm } from './lib/pnpm.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { demoLoginsText, parseOnly, stackPorts, stackServices } from './lib/stack.mjs';
 import { bold, green, red, step } from './lib/log.mjs';
@@ -53,7 +53,6 @@ async function main() {
   }
   const only = parseOnly(options.only);
 
-  await ensurePnpm();
   if (!options['no-install']) {
     step('Installing dependencies (pnpm install --frozen-lockfile)');
     await pnpm(['install', '--frozen-lockfile']);

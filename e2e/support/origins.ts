@@ -1,34 +1,58 @@
 // Where the servers of playwright.config.ts listen: the portal on its topology (configs/topology.cjs,
 // moved by the same env vars as `npm start`), and three more hosts on the ports after the remotes.
-import { localOrigin, ports } from '../../configs/topology.cjs';
+//
+// The journeys run in parallel workers, and each worker has a stack of its own (its own api and
+// database, remotes and hosts: scripts/journey-stacks.mjs), so that no journey meets another's
+// students or sessions. Stack 0 listens where `npm start` does; stack N listens STACK_PORT_STEP × N
+// ports higher. A worker's stack is its Playwright parallel index, which stays the same when a
+// worker is replaced.
+import { STACK_PORT_STEP, localOrigin, ports } from '../../configs/topology.cjs';
+import type { ProcessName } from '../../configs/topology.cjs';
 
-const portal = ports();
+/** The ports of one stack. @param stack 0 for the first (the product ports). */
+export function stackPorts(stack: number) {
+  const portal = Object.fromEntries(
+    Object.entries(ports()).map(([name, port]) => [name, port + stack * STACK_PORT_STEP]),
+  ) as Record<ProcessName, number>;
+  return {
+    ...portal,
+    // The fault hosts sit just after the remotes, relative to the host's port (8085–8087 by
+    // default), as scripts/journey-stacks.mjs starts them.
+    /** A host whose billing remote is down (its URL points at a closed port). */
+    billingDownHost: portal.host + 5,
+    /** A host whose content endpoint is down. */
+    contentDownHost: portal.host + 6,
+    /** A host deployed without the billing remote (`REMOTE_BILLING_URL=off`). */
+    billingOffHost: portal.host + 7,
+    /** Nothing listens here (8099 by default): a backend or remote pointed at it is "down". */
+    closed: portal.host + 19,
+  } as const;
+}
 
-// The extra hosts sit just after the remotes, relative to the host's port (8085–8087 by default),
-// so that a second stack moved with HOST_PORT & co. never meets the first one's extra hosts.
-export const PORTS = {
-  ...portal,
-  /** A host whose billing remote is down (its URL points at a closed port). */
-  billingDownHost: portal.host + 5,
-  /** A host whose content endpoint is down. */
-  contentDownHost: portal.host + 6,
-  /** A host deployed without the billing remote (`REMOTE_BILLING_URL=off`). */
-  billingOffHost: portal.host + 7,
-} as const;
+/** The stack of this process: a worker's parallel index; 0 outside the workers. */
+export const STACK = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
-/** Nothing listens here (8099 by default): a backend or remote pointed at it is "down". */
-export const CLOSED_PORT = portal.host + 19;
+export const PORTS = stackPorts(STACK);
+
+/** Nothing listens here (8099 by default on stack 0). */
+export const CLOSED_PORT = PORTS.closed;
 
 /** The tag-manager container id the main host runs with. */
 export const GTM_ID = 'GTM-PORTAL1';
 
-export const ORIGINS = {
-  host: localOrigin(PORTS.host),
-  api: localOrigin(PORTS.api),
-  billingDownHost: localOrigin(PORTS.billingDownHost),
-  contentDownHost: localOrigin(PORTS.contentDownHost),
-  billingOffHost: localOrigin(PORTS.billingOffHost),
-} as const;
+/** The origins of one stack. */
+export function stackOrigins(stack: number) {
+  const portal = stackPorts(stack);
+  return {
+    host: localOrigin(portal.host),
+    api: localOrigin(portal.api),
+    billingDownHost: localOrigin(portal.billingDownHost),
+    contentDownHost: localOrigin(portal.contentDownHost),
+    billingOffHost: localOrigin(portal.billingOffHost),
+  } as const;
+}
+
+export const ORIGINS = stackOrigins(STACK);
 
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
 

@@ -1,14 +1,14 @@
 // The portal's processes, ports and health URLs, as `npm start`, the benchmark and the
 // browser journeys start them. Every port and origin can be overridden with the env vars of
 // docs/operations.md.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import topology from '../../configs/topology.cjs';
 import { pnpmCommand } from './pnpm.mjs';
 import { repoRoot } from './paths.mjs';
 
-const env = process.env;
-
 /** The ports in use, from env with the product defaults (configs/topology.cjs). */
-export function stackPorts() {
+export function stackPorts(env = process.env) {
   return topology.ports(env);
 }
 
@@ -46,13 +46,13 @@ export const DEMO_LOGINS = [
  * password reset) in its dev outbox, so new.student can be activated without a mail server.
  * API_DEV_OUTBOX=0 turns it off.
  */
-export function devOutboxEnabled() {
+export function devOutboxEnabled(env = process.env) {
   return env.API_DEV_OUTBOX !== '0';
 }
 
 /** Where the browser reads the dev outbox: through the host, like every api call. */
-export function devOutboxUrl() {
-  return `${topology.localOrigin(stackPorts().host)}/api/dev/outbox`;
+export function devOutboxUrl(env = process.env) {
+  return `${topology.localOrigin(stackPorts(env).host)}/api/dev/outbox`;
 }
 
 /** The demo logins as a plain-text table, with the mailbox URL when the dev outbox is on. */
@@ -73,18 +73,38 @@ export function demoLoginsTable() {
 }
 
 /**
- * The service specs for the Supervisor. `mode` is 'start' (production build) or 'dev'
- * (webpack serve with hot reload, api in watch mode). `only` limits which services start.
+ * How a package's script runs. A `start` script that is `tsx <file>` runs as `node --import tsx <file>`
+ * in the package's folder: one process, where pnpm, npm's npx shim and tsx's own launcher would start
+ * three more node processes per service, seconds of CPU at every start of a stack (the journeys and
+ * the benchmark start several). Any other script runs through pnpm, as written.
+ * @param {string} pkg @param {string} script @param {string} root the workspace
  */
-export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {}) {
-  const ports = stackPorts();
+export async function packageScriptCommand(pkg, script, root = repoRoot) {
+  if (script === 'start') {
+    const manifest = JSON.parse(readFileSync(join(root, pkg, 'package.json'), 'utf8'));
+    const tsxEntry = /^tsx ([\w./-]+)$/.exec(manifest.scripts?.start ?? '');
+    if (tsxEntry) {
+      return { cmd: process.execPath, args: ['--import', 'tsx', tsxEntry[1]], cwd: join(root, pkg) };
+    }
+  }
+  const command = await pnpmCommand(['--filter', pkg, 'run', script]);
+  return { ...command, cwd: root };
+}
+
+/**
+ * The service specs for the Supervisor. `mode` is 'start' (production build) or 'dev'
+ * (webpack serve with hot reload, api in watch mode). `only` limits which services start. `env`
+ * places them (ports, origins, other builds): by default this process's.
+ */
+export async function stackServices({ mode = 'start', only = SERVICE_NAMES, env = process.env } = {}) {
+  const ports = stackPorts(env);
   const hostOrigin = topology.localOrigin(ports.host);
   const script = mode === 'dev' ? 'dev' : 'start';
   const services = [];
-  const add = async (name, pkg, extraEnv, healthUrl, cwd = repoRoot) => {
+  const add = async (name, pkg, extraEnv, healthUrl, root = repoRoot) => {
     if (!only.includes(name)) return;
-    const command = await pnpmCommand(['--filter', pkg, 'run', script]);
-    services.push({ name, cmd: command.cmd, args: command.args, cwd, env: extraEnv, healthUrl });
+    const command = await packageScriptCommand(pkg, script, root);
+    services.push({ name, ...command, env: extraEnv, healthUrl });
   };
 
   await add(
@@ -94,7 +114,7 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
       API_PORT: String(ports.api),
       // Links in mails, payment returns and passkeys name the host's origin, wherever it listens.
       API_PUBLIC_ORIGIN: env.API_PUBLIC_ORIGIN ?? hostOrigin,
-      API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0',
+      API_DEV_OUTBOX: devOutboxEnabled(env) ? '1' : '0',
       // The demo has no real payment provider: the sandbox stands in (API_PAYMENT_SANDBOX=0 turns it off).
       API_PAYMENT_SANDBOX: env.API_PAYMENT_SANDBOX === '0' ? '0' : '1',
     },
@@ -117,7 +137,7 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES } = {
   const hostEnv = {
     HOST_PORT: String(ports.host),
     // The host passes /api/dev/outbox on only when the api keeps one.
-    API_DEV_OUTBOX: devOutboxEnabled() ? '1' : '0',
+    API_DEV_OUTBOX: devOutboxEnabled(env) ? '1' : '0',
     API_ORIGIN: env.API_ORIGIN ?? topology.localOrigin(ports.api),
     CONTENT_ORIGIN: env.CONTENT_ORIGIN ?? topology.localOrigin(ports.api),
   };

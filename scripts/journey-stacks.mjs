@@ -1,0 +1,139 @@
+// The browser journeys' servers (e2e/playwright.config.ts): one stack per Playwright worker, all
+// started at once under one supervisor, and "Journey stacks ready" on stdout when every process
+// answers. A stack is what `npm start` runs (api on a fresh database, the four remotes, the host,
+// production builds), plus three hosts that each meet a fault: a remote down, the content endpoint
+// down, a host deployed without the billing remote. Stack N listens STACK_PORT_STEP × N ports above
+// stack 0 (configs/topology.cjs), so no journey meets another worker's students or sessions.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import topology from '../configs/topology.cjs';
+import { busyPorts, describeBusy } from './lib/ports.mjs';
+import { stackPorts, stackServices } from './lib/stack.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
+import { red } from './lib/log.mjs';
+
+export const READY = 'Journey stacks ready';
+
+/** The journeys log in, file claims and ask for mails many times from one address. */
+const JOURNEY_LIMITS = {
+  API_RATE_LIMIT_AUTH: '10000',
+  API_RATE_LIMIT_CONTENT: '100000',
+  API_MAIL_LIMIT_PER_HOUR: '10000',
+  API_RATE_LIMIT_VISITOR_CLAIM: '10000',
+  API_RATE_LIMIT_LETTERS: '10000',
+  API_RATE_LIMIT_ANONYMOUS: '10000',
+  API_CLAIMS_PER_DAY: '10000',
+};
+
+/**
+ * The ports of one stack, with its three fault hosts just after the remotes and a closed port, as
+ * e2e/support/origins.ts names them. @param {Record<string, string | undefined>} env
+ */
+export function journeyStackPorts(env) {
+  const ports = stackPorts(env);
+  return {
+    ...ports,
+    billingDownHost: ports.host + 5,
+    contentDownHost: ports.host + 6,
+    billingOffHost: ports.host + 7,
+    closed: ports.host + 19,
+  };
+}
+
+/** The services of stack `stack`, each named with its stack after the first. */
+async function stackOfServices(stack, { gtmId, logs }) {
+  const env = { ...process.env, ...topology.stackPortVariables(stack) };
+  const ports = journeyStackPorts(env);
+  const origin = topology.localOrigin;
+  const closed = origin(ports.closed);
+  const stackEnv = {
+    ...topology.stackPortVariables(stack),
+    API_RESET: '1',
+    API_DEV_OUTBOX: '1',
+    // Card and iDeal journeys pay through the sandbox provider page.
+    API_PAYMENT_SANDBOX: '1',
+    API_DATA_DIR: mkdtempSync(join(tmpdir(), `portal-e2e-${stack}-`)),
+    ...JOURNEY_LIMITS,
+    GTM_ID: gtmId,
+    // The remotes also serve the fault hosts.
+    HOST_ORIGIN: [ports.host, ports.billingDownHost, ports.contentDownHost, ports.billingOffHost]
+      .map(origin)
+      .join(','),
+    // Every request logged by eighteen processes costs the journeys CPU; E2E_SERVER_LOGS shows them.
+    ...(logs ? {} : { LOG_LEVEL: 'warn' }),
+  };
+  /** @type {Array<[string, number, Record<string, string>]>} */
+  const faultHosts = [
+    // A remote that is down: the billing remote's URL points at a closed port.
+    ['host, billing down', ports.billingDownHost, { REMOTE_BILLING_URL: `${closed}/mf-manifest.json` }],
+    // The content endpoint down: the page tree cannot load.
+    ['host, content down', ports.contentDownHost, { CONTENT_ORIGIN: closed }],
+    // A host deployed without the billing remote.
+    ['host, no billing', ports.billingOffHost, { REMOTE_BILLING_URL: 'off' }],
+  ];
+  const named = (name) => (stack === 0 ? name : `${name} #${stack}`);
+  const services = (await stackServices({ mode: 'start', env: { ...env, ...stackEnv } })).map((service) => ({
+    ...service,
+    name: named(service.name),
+    env: { ...stackEnv, ...service.env },
+  }));
+  for (const [name, port, faultEnv] of faultHosts) {
+    const hostEnv = { ...stackEnv, HOST_PORT: String(port), ...faultEnv };
+    const [host] = await stackServices({ mode: 'start', only: ['host'], env: { ...env, ...hostEnv } });
+    services.push({ ...host, name: named(name), env: { ...hostEnv, ...host.env } });
+  }
+  return { services, ports };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { stacks: { type: 'string', default: '1' }, 'gtm-id': { type: 'string', default: '' } },
+    strict: true,
+  });
+  const count = Number(values.stacks);
+  if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error('--stacks must be 1 to 8.');
+
+  const stacks = [];
+  for (let stack = 0; stack < count; stack += 1) {
+    stacks.push(
+      await stackOfServices(stack, { gtmId: values['gtm-id'], logs: Boolean(process.env.E2E_SERVER_LOGS) }),
+    );
+  }
+  // The journeys always start their own servers (the production build, fresh data): a dev build or
+  // an old database on these ports would make the results mean nothing.
+  const wanted = Object.fromEntries(
+    stacks.flatMap(({ services }) =>
+      services.map((service) => [service.name, Number(new URL(service.healthUrl).port)]),
+    ),
+  );
+  const busy = await busyPorts(wanted);
+  if (busy.length > 0) {
+    throw new Error(
+      `The browser journeys start their own portal, but:${describeBusy(busy)}\nStop what runs there (an earlier "npm start"?) or move the ports (HOST_PORT, REMOTE_*_PORT, API_PORT).`,
+    );
+  }
+
+  const supervisor = new Supervisor();
+  supervisor.stopOnSignals();
+  supervisor.onUnexpectedExit(async (name) => {
+    console.error(red(`${name} stopped unexpectedly: stopping the journey stacks.`));
+    await supervisor.stopAll();
+    process.exit(1);
+  });
+  for (const { services } of stacks) for (const service of services) supervisor.start(service);
+  try {
+    await supervisor.waitHealthy();
+  } catch (error) {
+    console.error(red(error.message));
+    await supervisor.stopAll();
+    process.exit(1);
+  }
+  console.log(`${READY}: ${stacks.map(({ ports }) => topology.localOrigin(ports.host)).join(', ')}`);
+}
+
+main().catch((error) => {
+  console.error(red(`journey stacks: ${error.message}`));
+  process.exit(1);
+});
