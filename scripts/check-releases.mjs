@@ -4,12 +4,12 @@
 //    (component, page key, route, title) and only that remote is built. The portal, serving that build,
 //    shows the page under its path with its title, and the host's and the other remotes' dist/ folders
 //    are byte-identical before and after.
-// 2. Remotes one release older than the host: each remote is built at its last release tag (or, without
-//    one, the previous commit), its shipped source is type-checked against today's @portal/shared (a
+// 2. Remotes one release older than the host: each remote is built at its last release (its tag, or in a
+//    clone without tags the release commit that set its version; without one, the previous commit), its shipped source is type-checked against today's @portal/shared (a
 //    removed export or a renamed store field fails here, naming the remote: lib/shared-compat.mjs), and
 //    it is served with this host; the portal starts and every page those remotes declare works.
 // 3. The host one release older than the remotes (N+1 remotes): the host's build at its last release
-//    tag (or the previous commit) serves today's remotes; every page they declare works.
+//    (found the same way) serves today's remotes; every page they declare works.
 // Run after `pnpm build` (npm test's build stage). Needs git history for the second and third checks.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,9 +63,9 @@ async function newPageWithoutHostRelease() {
 }
 
 /**
- * The build each remote is checked at: its last release tag (`remote-billing@0.4.0`, made by
- * `pnpm release:tag`), else the previous commit, with a loud note (a clone without tags, or a remote
- * never released).
+ * The build each remote is checked at: its last release (`remote-billing@0.4.0`: the tag made by
+ * `pnpm release:tag`, or in a clone without tags the commit of `pnpm release` that set that version),
+ * else the previous commit, with a loud note (a remote never released).
  */
 function olderRemoteCommits() {
   const previous = previousCommit();
@@ -73,7 +73,7 @@ function olderRemoteCommits() {
     const release = lastRelease(topology.REMOTE_PACKAGES[remote]);
     if (release) return { remote, commit: release.commit, label: release.tag };
     if (previous)
-      loud(`remote-${remote} has no release tag before HEAD here: checking it one commit older instead.`);
+      loud(`remote-${remote} has no release before HEAD here: checking it one commit older instead.`);
     return { remote, commit: previous, label: previous ? `${previous.slice(0, 10)} (HEAD~1)` : null };
   });
 }
@@ -152,7 +152,7 @@ function todaysTables() {
 }
 
 /**
- * 3. The host one release older than the remotes: the host is built at its last release tag (or the
+ * 3. The host one release older than the remotes: the host is built at its last release (or the
  * previous commit) and serves today's remotes, whose `@portal/shared` is then that host's older
  * singleton. The portal starts and every page today's remotes declare works.
  */
@@ -161,10 +161,10 @@ async function olderHost() {
   const previous = previousCommit();
   const commit = release?.commit ?? previous;
   if (!commit) {
-    loud('Release check 3 skipped: this clone has neither a host release tag nor a previous commit.');
+    loud('Release check 3 skipped: this clone has neither a host release nor a previous commit.');
     return;
   }
-  if (!release) loud('The host has no release tag before HEAD here: checking it one commit older instead.');
+  if (!release) loud('The host has no release before HEAD here: checking it one commit older instead.');
   const label = release?.tag ?? `${commit.slice(0, 10)} (HEAD~1)`;
   step(`Release check 3: the host at its last release (${label}), with today's remotes`);
   const worktree = await checkOut(commit, 'older-host');

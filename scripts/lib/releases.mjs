@@ -81,9 +81,17 @@ export function compareVersions(a, b) {
   return 0;
 }
 
+/** The folder of a workspace package by its name (`host`, `remote-billing`, `shared` for `@portal/shared`). */
+const packageFolder = (pkg) => pkg.replace(/^@portal\//, '');
+
 /**
- * The last release of a package before HEAD: its newest tag `<package>@<version>` (made by
- * `pnpm release:tag`) that is not on HEAD's commit, as `{ tag, commit }`, or null when it has none.
+ * The last release of a package before HEAD, as `{ tag, commit }`, or null when it has none.
+ *
+ * Its newest tag `<package>@<version>` (made by `pnpm release:tag`) that is not on HEAD's commit; else,
+ * in a clone without tags (a CI checkout, a mirror), the release commit itself: the newest commit
+ * before HEAD that changed the `version` of the package's `package.json` (what `pnpm release` commits),
+ * named `<package>@<version>` as its tag would be. A release made on HEAD itself is the current one,
+ * so the one before it is wanted.
  * @param {string} pkg
  * @param {string} [cwd]
  */
@@ -96,6 +104,28 @@ export function lastRelease(pkg, cwd = repoRoot) {
   for (const tag of tags) {
     const commit = capture('git', ['rev-list', '-n', '1', tag], { cwd });
     if (commit && commit !== head) return { tag, commit };
+  }
+  const manifest = `${packageFolder(pkg)}/package.json`;
+  const versionChanges = (
+    capture('git', ['log', '--format=%H', '-G', '"version":', 'HEAD', '--', manifest], { cwd }) ?? ''
+  )
+    .split('\n')
+    .filter(Boolean);
+  const versionAt = (revision) => {
+    const shown = capture('git', ['show', `${revision}:${manifest}`], { cwd });
+    if (!shown) return undefined;
+    try {
+      return JSON.parse(shown).version;
+    } catch {
+      return undefined;
+    }
+  };
+  for (const commit of versionChanges) {
+    if (commit === head) continue;
+    const version = versionAt(commit);
+    const before = versionAt(`${commit}^`);
+    // A line with "version" that changed without changing the version, or the package's creation, is not a release.
+    if (version && before && version !== before) return { tag: `${pkg}@${version}`, commit };
   }
   return null;
 }
