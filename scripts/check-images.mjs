@@ -131,10 +131,18 @@ async function main() {
   step('Compiling the servers (pnpm build:server)');
   await pnpm(['build:server']);
 
-  for (const image of SERVICES) {
-    step(`Image ${image.service}: deploy, start command, /healthz`);
-    await checkImage(image);
-  }
+  // Three at a time: a deploy mostly waits on the disk, a start on the network; one at a time took
+  // over a minute on two cores. Every image is checked, and every failure named.
+  const queue = [...SERVICES];
+  const failures = [];
+  const worker = async () => {
+    for (let image = queue.shift(); image; image = queue.shift()) {
+      step(`Image ${image.service}: deploy, start command, /healthz`);
+      await checkImage(image).catch((error) => failures.push(error.message));
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  if (failures.length > 0) throw new Error(failures.join('\n'));
   console.log(bold(green(`\nAll ${SERVICES.length} images' start commands answer /healthz.`)));
 }
 
