@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createPgDb, createPgliteDb } from '../src/db/db.js';
@@ -42,6 +43,23 @@ export async function createServerDatabase(): Promise<ServerDatabase | null> {
   };
 }
 
+let emptyCluster: Promise<Blob> | undefined;
+
+/**
+ * An initialised, empty PGlite cluster, made once per test process: each PGlite created from scratch
+ * runs initdb, about 1.2 s on two cores, where loading this image takes about 0.3 s.
+ */
+function emptyClusterImage(): Promise<Blob> {
+  emptyCluster ??= (async () => {
+    const cluster = new PGlite();
+    await cluster.waitReady;
+    const image = await cluster.dumpDataDir('none');
+    await cluster.close();
+    return image;
+  })();
+  return emptyCluster;
+}
+
 /**
  * A fresh, empty database for one test app. By default an in-memory PGlite; with TEST_DATABASE_URL
  * a database of its own on that real PostgreSQL server, dropped when the test closes it, so the same
@@ -49,7 +67,7 @@ export async function createServerDatabase(): Promise<ServerDatabase | null> {
  */
 export async function createTestDb(): Promise<Db> {
   const database = await createServerDatabase();
-  if (!database) return createPgliteDb();
+  if (!database) return createPgliteDb(undefined, { loadDataDir: await emptyClusterImage() });
   const db = createPgDb(database.url, pino({ level: 'silent' }));
   return {
     ...db,

@@ -178,11 +178,13 @@ export function addFixturePage(worktree) {
   writeFileSync(enFile, `${JSON.stringify(texts, null, 2)}\n`);
 }
 
-/** Builds the given remotes in a worktree (`pnpm --filter <package> build`), and only them. */
+/**
+ * Builds the given remotes in a worktree, and only them: one `pnpm --filter … run build`, which builds
+ * them side by side (a webpack build waits on the disk and on its minifier's workers part of the time).
+ */
 export async function buildRemotes(worktree, remotes) {
-  for (const remote of remotes) {
-    await pnpm(['--filter', topology.REMOTE_PACKAGES[remote], 'run', 'build'], { cwd: worktree });
-  }
+  const filters = remotes.flatMap((remote) => ['--filter', topology.REMOTE_PACKAGES[remote]]);
+  await pnpm([...filters, 'run', 'build'], { cwd: worktree });
 }
 
 /** The stack variables that serve each remote's build from a worktree instead of its own `dist/`. */
