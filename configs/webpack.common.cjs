@@ -27,6 +27,7 @@ const { StartupPreloadPlugin } = require('./plugins/startup-preload-plugin.cjs')
  * @property {'production' | 'development'} mode
  * @property {Array<object>} [plugins] app-specific plugins
  * @property {string[]} [preloadFetches] host only: URLs the page always fetches at start-up
+ * @property {Record<string, string>} [templateParameters] values the app's index.html names (`<%= name %>`)
  */
 
 /** @param {string} appDir @param {string} request */
@@ -156,6 +157,7 @@ function commonConfig(options) {
               chunks: ['main'],
               scriptLoading: 'defer',
               minify: production,
+              templateParameters: options.templateParameters ?? {},
             }),
           ]
         : []),

@@ -122,6 +122,11 @@ describe('host server', () => {
     expect(scriptSrc).toContain('https://www.googletagmanager.com');
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
+    // The remotes ship scripts and styles, never images or fonts: those are the host's only.
+    const directive = (name: string) => csp.split(';').find((entry) => entry.startsWith(`${name} `));
+    expect(directive('style-src')).toContain('https://service.example');
+    expect(directive('img-src')).not.toContain('https://service.example');
+    expect(directive('font-src')).toBe("font-src 'self'");
     // The service worker and the web app manifest: only the host's own.
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");

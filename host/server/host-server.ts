@@ -223,9 +223,9 @@ export async function createHostServer(
           );
           // The frame is in the language of the visitor's cookie and for a visitor or a student.
           const headers: Record<string, string> = { Vary: 'Cookie' };
-          // The student's own api reads first: they are the smallest and wait the longest otherwise.
-          const linked = [...sessionPreloads, ...preloads];
-          if (linked.length > 0) headers.Link = linkHeader(linked);
+          // The student's own api reads, in the header only; the remote's files are in the page's head,
+          // which the browser reads as early (its first bytes), so the header does not repeat them.
+          if (sessionPreloads.length > 0) headers.Link = linkHeader(sessionPreloads);
           // A page that names a student's data in its header is kept by nobody on the way.
           if (sessionPreloads.length > 0) headers['Cache-Control'] = 'private, no-cache';
           const html = template.render(data, preloads, prerendered);

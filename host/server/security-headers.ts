@@ -6,7 +6,8 @@ const ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytic
 
 /**
  * Helmet options: a CSP without inline script (the page has none: the runtime config is fetched, the
- * tag manager is a script element with a src), remote origins allowed for their entries, chunks and CSS.
+ * tag manager is a script element with a src), remote origins allowed for their entries, chunks and CSS
+ * (and the fetch of their manifests), nothing else.
  */
 export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
   const remoteOrigins = [
@@ -26,8 +27,10 @@ export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
         // CSS is extracted into files in production builds, so no inline styles are needed.
         styleSrc: ["'self'", ...remoteOrigins],
         connectSrc: ["'self'", ...remoteOrigins, ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
-        imgSrc: ["'self'", 'data:', ...remoteOrigins, ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
-        fontSrc: ["'self'", ...remoteOrigins],
+        // The remotes ship scripts and styles only: images (the icon sprite, the favicon) and fonts are
+        // the host's, so the remotes' origins are not allowed for them.
+        imgSrc: ["'self'", 'data:', ...(gtm ? [GTM_ORIGIN, ...ANALYTICS_ORIGINS] : [])],
+        fontSrc: ["'self'"],
         // The service worker (/en/sw.js) and the web app manifest come from the host itself.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

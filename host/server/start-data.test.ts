@@ -123,8 +123,8 @@ describe('the start data of a page', () => {
   it("should have a student's browser fetch the session check and the page's data with the page", async () => {
     const app = await server(true);
     const res = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=anna' } });
-    expect(res.headers.link).toMatch(
-      /^<\/api\/checksession>; rel=preload; as=fetch; crossorigin=anonymous, <\/api\/en\/profiles\/P-1001\/policies>; rel=preload; as=fetch; crossorigin=anonymous, /,
+    expect(res.headers.link).toBe(
+      '</api/checksession>; rel=preload; as=fetch; crossorigin=anonymous, </api/en/profiles/P-1001/policies>; rel=preload; as=fetch; crossorigin=anonymous',
     );
     expect(res.headers['cache-control']).toBe('private, no-cache');
     // In the header only: the page itself is the same for every student.
@@ -184,7 +184,8 @@ describe('the start data of a page', () => {
     expect(res.body).toContain(
       '<link rel="preload" as="script" href="http://account.test/assets/pages.1234abcd.js" />',
     );
-    expect(res.headers.link).toContain('<http://account.test/remoteEntry.js>; rel=preload; as=script');
+    // The head names them; a header that repeated them would cost every page its bytes again.
+    expect(res.headers.link).toBeUndefined();
     await app.close();
   });
 
@@ -200,9 +201,7 @@ describe('the start data of a page', () => {
     expect(res.body).toContain(
       '<link rel="preload" as="style" href="http://account.test/assets/page-login.cccc3333.css" />',
     );
-    expect(res.headers.link).toContain(
-      '<http://account.test/assets/page-login.bbbb2222.js>; rel=preload; as=script',
-    );
+    expect(res.headers.link).toBeUndefined();
     expect(res.body).not.toContain('page-reset-password');
     await app.close();
   });
@@ -210,10 +209,10 @@ describe('the start data of a page', () => {
   it('should preload the login page for a guarded page when the visitor has no session', async () => {
     const app = await server(true);
     const anonymous = await app.inject({ url: '/en/insurances/P-1/renew' });
-    expect(anonymous.headers.link).toContain('http://account.test/mf-manifest.json');
+    expect(anonymous.body).toContain('href="http://account.test/mf-manifest.json"');
     expect(startData(anonymous.body).page).toEqual({ remote: 'account', page: 'login' });
     const student = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=abc' } });
-    expect(student.headers.link).toContain('http://insurance.test/mf-manifest.json');
+    expect(student.body).toContain('href="http://insurance.test/mf-manifest.json"');
     expect(startData(student.body).page).toEqual({ remote: 'insurance', page: 'insurances' });
     expect(startData((await app.inject({ url: '/en/privacy' })).body).page).toBeUndefined();
     await app.close();
