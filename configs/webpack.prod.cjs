@@ -1,9 +1,10 @@
-// Production variant: hashed file names, extracted CSS, hidden source maps (kept beside the build for
+// Production variant: hashed file names, extracted and minified CSS, hidden source maps (kept beside the build for
 // reading stack traces, referenced by no bundle and never served, see createStaticServer), and every
 // text asset compressed once at build time (brotli and gzip beside the file), which the servers send as
 // they are to a browser that accepts them (`preCompressed` in shared/src/server/static-server.ts).
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const { commonConfig } = require('./webpack.common.cjs');
 
 /** The files worth compressing: every text asset a browser fetches. */
@@ -41,7 +42,13 @@ function prodConfig(options) {
   return {
     ...config,
     devtool: 'hidden-source-map',
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // webpack's own script minifier ('...'), and cssnano for the extracted CSS, which webpack leaves
+      // as written (comments and all) otherwise.
+      minimizer: ['...', new CssMinimizerPlugin()],
+    },
     plugins: [...config.plugins, ...compressionPlugins()],
   };
 }
