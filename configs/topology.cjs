@@ -79,6 +79,36 @@ function stackPortVariables(stack, env = process.env) {
   );
 }
 
+/**
+ * What the browser journeys add to each of their stacks, relative to its host's port: three more hosts
+ * that each meet a fault (a remote down, the content endpoint down, no billing remote), just after the
+ * remotes, and a port where nothing listens (a backend or remote pointed there is "down").
+ */
+const JOURNEY_PORT_OFFSETS = Object.freeze({
+  billingDownHost: 5,
+  contentDownHost: 6,
+  billingOffHost: 7,
+  closed: 19,
+});
+
+/**
+ * The ports of the browser journeys' stack `stack`: the portal's, STACK_PORT_STEP × stack above those
+ * of `env`, and the journeys' own ({@link JOURNEY_PORT_OFFSETS}).
+ * @param {number} stack @param {NodeJS.ProcessEnv} [env]
+ */
+function journeyStackPorts(stack, env = process.env) {
+  const base = ports(env);
+  const portal = /** @type {Record<keyof typeof DEFAULT_PORTS, number>} */ (
+    Object.fromEntries(Object.entries(base).map(([name, port]) => [name, port + stack * STACK_PORT_STEP]))
+  );
+  const extra = /** @type {Record<keyof typeof JOURNEY_PORT_OFFSETS, number>} */ (
+    Object.fromEntries(
+      Object.entries(JOURNEY_PORT_OFFSETS).map(([name, offset]) => [name, portal.host + offset]),
+    )
+  );
+  return { ...portal, ...extra };
+}
+
 /** The local origin of a port. @param {number} port */
 const localOrigin = (port) => `http://localhost:${port}`;
 
@@ -103,6 +133,8 @@ module.exports = {
   ports,
   STACK_PORT_STEP,
   stackPortVariables,
+  JOURNEY_PORT_OFFSETS,
+  journeyStackPorts,
   localOrigin,
   originOf,
   remoteManifestUrl,

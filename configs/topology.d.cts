@@ -9,6 +9,12 @@ export declare function portOf(name: ProcessName, env?: NodeJS.ProcessEnv): numb
 export declare function ports(env?: NodeJS.ProcessEnv): Record<ProcessName, number>;
 export declare const STACK_PORT_STEP: number;
 export declare function stackPortVariables(stack: number, env?: NodeJS.ProcessEnv): Record<string, string>;
+export type JourneyPortName = 'billingDownHost' | 'contentDownHost' | 'billingOffHost' | 'closed';
+export declare const JOURNEY_PORT_OFFSETS: Readonly<Record<JourneyPortName, number>>;
+export declare function journeyStackPorts(
+  stack: number,
+  env?: NodeJS.ProcessEnv,
+): Record<ProcessName | JourneyPortName, number>;
 export declare function localOrigin(port: number): string;
 export declare function originOf(name: ProcessName, env?: NodeJS.ProcessEnv): string;
 export declare function remoteManifestUrl(remote: RemoteProcessName, env?: NodeJS.ProcessEnv): string;

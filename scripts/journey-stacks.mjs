@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import topology from '../configs/topology.cjs';
 import { busyPorts, describeBusy } from './lib/ports.mjs';
-import { stackPorts, stackServices } from './lib/stack.mjs';
+import { stackServices } from './lib/stack.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { red } from './lib/log.mjs';
 
@@ -27,25 +27,10 @@ const JOURNEY_LIMITS = {
   API_CLAIMS_PER_DAY: '10000',
 };
 
-/**
- * The ports of one stack, with its three fault hosts just after the remotes and a closed port, as
- * e2e/support/origins.ts names them. @param {Record<string, string | undefined>} env
- */
-export function journeyStackPorts(env) {
-  const ports = stackPorts(env);
-  return {
-    ...ports,
-    billingDownHost: ports.host + 5,
-    contentDownHost: ports.host + 6,
-    billingOffHost: ports.host + 7,
-    closed: ports.host + 19,
-  };
-}
-
 /** The services of stack `stack`, each named with its stack after the first. */
 async function stackOfServices(stack, { gtmId, logs }) {
   const env = { ...process.env, ...topology.stackPortVariables(stack) };
-  const ports = journeyStackPorts(env);
+  const ports = topology.journeyStackPorts(stack);
   const origin = topology.localOrigin;
   const closed = origin(ports.closed);
   const stackEnv = {

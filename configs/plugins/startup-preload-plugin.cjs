@@ -28,8 +28,13 @@ class StartupPreloadPlugin {
           meta: { plugin: 'StartupPreloadPlugin' },
           attributes,
         });
+        // Largest first: over HTTP/1.1 a browser opens six connections to the host, and a student's page
+        // also fetches its session check and data with it; the last preload in the page waits for a free
+        // connection, and that must not be the start-up chunk that the first render waits for longest.
+        const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
         const scripts = startupFiles(compilation)
           .filter((file) => file.endsWith('.js'))
+          .sort((a, b) => size(b) - size(a))
           .map((file) => `${publicPath}${file}`)
           .filter((href) => !present.has(href))
           .map((href) => link({ rel: 'preload', as: 'script', href, fetchpriority: 'low' }));

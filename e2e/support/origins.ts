@@ -6,33 +6,13 @@
 // students or sessions. Stack 0 listens where `npm start` does; stack N listens STACK_PORT_STEP × N
 // ports higher. A worker's stack is its Playwright parallel index, which stays the same when a
 // worker is replaced.
-import { STACK_PORT_STEP, localOrigin, ports } from '../../configs/topology.cjs';
-import type { ProcessName } from '../../configs/topology.cjs';
-
-/** The ports of one stack. @param stack 0 for the first (the product ports). */
-export function stackPorts(stack: number) {
-  const portal = Object.fromEntries(
-    Object.entries(ports()).map(([name, port]) => [name, port + stack * STACK_PORT_STEP]),
-  ) as Record<ProcessName, number>;
-  return {
-    ...portal,
-    // The fault hosts sit just after the remotes, relative to the host's port (8085–8087 by
-    // default), as scripts/journey-stacks.mjs starts them.
-    /** A host whose billing remote is down (its URL points at a closed port). */
-    billingDownHost: portal.host + 5,
-    /** A host whose content endpoint is down. */
-    contentDownHost: portal.host + 6,
-    /** A host deployed without the billing remote (`REMOTE_BILLING_URL=off`). */
-    billingOffHost: portal.host + 7,
-    /** Nothing listens here (8099 by default): a backend or remote pointed at it is "down". */
-    closed: portal.host + 19,
-  } as const;
-}
+import { journeyStackPorts, localOrigin } from '../../configs/topology.cjs';
 
 /** The stack of this process: a worker's parallel index; 0 outside the workers. */
 export const STACK = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
-export const PORTS = stackPorts(STACK);
+/** This stack's ports, with its fault hosts and closed port. */
+export const PORTS = journeyStackPorts(STACK);
 
 /** Nothing listens here (8099 by default on stack 0). */
 export const CLOSED_PORT = PORTS.closed;
@@ -42,7 +22,7 @@ export const GTM_ID = 'GTM-PORTAL1';
 
 /** The origins of one stack. */
 export function stackOrigins(stack: number) {
-  const portal = stackPorts(stack);
+  const portal = journeyStackPorts(stack);
   return {
     host: localOrigin(portal.host),
     api: localOrigin(portal.api),

@@ -6,6 +6,17 @@ import { join } from 'node:path';
 import { capture } from './run.mjs';
 import { compareVersions, lastRelease } from './releases.mjs';
 
+/** Runs git in `repo` as a throwaway author, failing the test when git fails. */
+const gitIn =
+  (repo) =>
+  (...args) => {
+    const out = capture('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+      cwd: repo,
+    });
+    assert.notEqual(out, null, `git ${args.join(' ')}`);
+    return out;
+  };
+
 test('compares versions by their numbers, not as text', () => {
   assert.ok(compareVersions('0.10.0', '0.9.0') > 0);
   assert.ok(compareVersions('1.0.0', '1.0.1') < 0);
@@ -14,13 +25,7 @@ test('compares versions by their numbers, not as text', () => {
 
 test("finds a package's newest release tag that is not on HEAD, and none without tags", () => {
   const repo = mkdtempSync(join(tmpdir(), 'releases-test-'));
-  const git = (...args) => {
-    const out = capture('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
-      cwd: repo,
-    });
-    assert.notEqual(out, null, `git ${args.join(' ')}`);
-    return out;
-  };
+  const git = gitIn(repo);
   try {
     git('init', '-q', '-b', 'main');
     const commit = (message) => {
@@ -48,13 +53,7 @@ test("finds a package's newest release tag that is not on HEAD, and none without
 
 test('without tags, finds the commit that released a version of the package, not its creation', () => {
   const repo = mkdtempSync(join(tmpdir(), 'releases-test-'));
-  const git = (...args) => {
-    const out = capture('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
-      cwd: repo,
-    });
-    assert.notEqual(out, null, `git ${args.join(' ')}`);
-    return out;
-  };
+  const git = gitIn(repo);
   const manifest = (version, extra = '') =>
     writeFileSync(
       join(repo, 'remote-billing', 'package.json'),
