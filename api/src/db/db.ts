@@ -59,9 +59,7 @@ function pgliteTransactionDb(tx: Transaction): Db {
 /** In-process PostgreSQL (PGlite): in memory without `dataDir`, else kept in that folder. */
 export async function createPgliteDb(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   const parsers = { [types.DATE]: keepDateText };
-  const client = dataDir
-    ? new PGlite(dataDir, { parsers, ...options })
-    : new PGlite({ parsers, ...options });
+  const client = dataDir ? new PGlite(dataDir, { parsers, ...options }) : new PGlite({ parsers, ...options });
   await client.waitReady;
   return {
     async query<T>(sql: string, params: unknown[] = []) {
