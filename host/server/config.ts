@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readOrigins, readPort, readUrl } from '@portal/shared/server';
@@ -31,6 +32,12 @@ export interface HostServerConfig {
    * directory, which the unprivileged user of the image may write.
    */
   cacheDir: string | null;
+  /**
+   * A JSON file of `REMOTE_*_URL` values (HOST_REMOTES_FILE, an absolute path) that the host reads again
+   * when it changes, so that a remote is rolled back (or moved) without restarting the host; values it
+   * leaves out are the environment's. See ./remotes-file.ts.
+   */
+  remotesFile: { path: string; env: NodeJS.ProcessEnv } | null;
 }
 
 function readCacheDir(raw: string | undefined): string | null {
@@ -67,18 +74,22 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 
 /**
  * Reads and validates the host server's environment (see docs/operations.md: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
- * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, TRUST_PROXY, API_DEV_OUTBOX, HOST_CACHE_DIR; defaults from
+ * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, HOST_REMOTES_FILE, TRUST_PROXY, API_DEV_OUTBOX, HOST_CACHE_DIR; defaults from
  * configs/topology.cjs).
  * @throws Error naming the variable that is wrong.
  */
 export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
-  const remotes: Partial<Record<RemoteName, string>> = {};
-  for (const name of REMOTE_NAMES) {
-    const variable = REMOTE_URL_VARIABLES[name];
-    if (env[variable]?.trim() !== REMOTE_OFF) {
-      remotes[name] = readUrl(env, variable, remoteManifestUrl(name, env)).href;
-    }
-  }
+  const remotesFilePath = readRemotesFile(env.HOST_REMOTES_FILE);
+  const remotes = readRemoteUrls(
+    remotesFilePath ? { ...env, ...readRemotesFileValues(remotesFilePath) } : env,
+  );
+  // What a remote's URL falls back to when the file leaves it out: the environment's REMOTE_* values.
+  const remotesFile = remotesFilePath
+    ? {
+        path: remotesFilePath,
+        env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('REMOTE_'))),
+      }
+    : null;
 
   const contentApiKey = env.CONTENT_API_KEY ?? 'portal-dev-content-key';
   if (contentApiKey.trim() === '') throw new Error('CONTENT_API_KEY must not be empty.');
@@ -95,5 +106,53 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     devOutbox: env.API_DEV_OUTBOX === '1',
     runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
     cacheDir: readCacheDir(env.HOST_CACHE_DIR),
+    remotesFile,
   };
+}
+
+/**
+ * The manifest URL of each remote from `REMOTE_*_URL` values (its default when unset); a remote set to
+ * `off` is left out. @throws Error naming the variable that is wrong.
+ */
+export function readRemoteUrls(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
+  const remotes: Partial<Record<RemoteName, string>> = {};
+  for (const name of REMOTE_NAMES) {
+    const variable = REMOTE_URL_VARIABLES[name];
+    if (env[variable]?.trim() !== REMOTE_OFF) {
+      remotes[name] = readUrl(env, variable, remoteManifestUrl(name, env)).href;
+    }
+  }
+  return remotes;
+}
+
+function readRemotesFile(raw: string | undefined): string | null {
+  const text = (raw ?? '').trim();
+  if (text === '') return null;
+  if (!path.isAbsolute(text)) throw new Error(`HOST_REMOTES_FILE must be an absolute path, got "${text}".`);
+  return text;
+}
+
+/**
+ * The `REMOTE_*_URL` values of a remotes file: a JSON object with no other keys and string values.
+ * @throws Error naming the file and what is wrong with it.
+ */
+export function readRemotesFileValues(file: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`HOST_REMOTES_FILE ${file} cannot be read as JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`HOST_REMOTES_FILE ${file} must hold a JSON object of REMOTE_*_URL values.`);
+  const known = Object.values(REMOTE_URL_VARIABLES) as string[];
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!known.includes(key))
+      throw new Error(`HOST_REMOTES_FILE ${file}: "${key}" is not one of ${known.join(', ')}.`);
+    if (typeof value !== 'string')
+      throw new Error(`HOST_REMOTES_FILE ${file}: ${key} must be a string (a URL or "${REMOTE_OFF}").`);
+    values[key] = value;
+  }
+  return values;
 }

@@ -109,6 +109,46 @@ describe('host server', () => {
     await app.close();
   });
 
+  it('should roll a remote back when HOST_REMOTES_FILE points it at the previous build, with no restart', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'host-remotes-'));
+    const file = path.join(folder, 'remotes.json');
+    const release = (version: string, origin = 'https://billing.example') =>
+      JSON.stringify({ REMOTE_BILLING_URL: `${origin}/${version}/mf-manifest.json` });
+    fs.writeFileSync(file, release('0.1.2'));
+    const app = await server({
+      HOST_REMOTES_FILE: file,
+      REMOTE_SERVICE_URL: 'https://service.example/mf-manifest.json',
+    });
+    const remotes = async () => (await app.inject({ url: '/en/remotes.json' })).json().remotes;
+    try {
+      expect((await remotes()).billing).toBe('https://billing.example/0.1.2/mf-manifest.json');
+      // Left out of the file: the environment's.
+      expect((await remotes()).service).toBe('https://service.example/mf-manifest.json');
+
+      fs.writeFileSync(file, release('0.1.1'));
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await remotes()).billing).toBe('https://billing.example/0.1.1/mf-manifest.json');
+      const page = await app.inject({ url: '/en/' });
+      expect(page.headers['content-security-policy']).toContain('https://billing.example');
+
+      // Moved to another origin: the CSP follows, and a broken file keeps the last good URLs.
+      fs.writeFileSync(file, release('0.1.1', 'https://cdn.example'));
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const moved = await app.inject({ url: '/en/' });
+      const scriptSrc = String(moved.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.startsWith('script-src '));
+      expect(scriptSrc).toContain('https://cdn.example');
+      expect(scriptSrc).not.toContain('https://billing.example');
+      fs.writeFileSync(file, '{"REMOTE_BILLING_URL": "ftp://nowhere"}');
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await remotes()).billing).toBe('https://cdn.example/0.1.1/mf-manifest.json');
+    } finally {
+      await app.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('should send a CSP without inline script that allows the remotes and the tag manager', async () => {
     const app = await server({
       GTM_ID: 'GTM-ABC123',
@@ -274,6 +314,28 @@ describe('host server', () => {
     expect(() => readHostConfig({ HOST_PORT: '99999' })).toThrow(
       'HOST_PORT must be a port number between 1 and 65535, got "99999".',
     );
+    expect(() => readHostConfig({ HOST_REMOTES_FILE: 'remotes.json' })).toThrow(
+      'HOST_REMOTES_FILE must be an absolute path, got "remotes.json".',
+    );
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'host-remotes-'));
+    const file = path.join(folder, 'remotes.json');
+    try {
+      fs.writeFileSync(file, '{"REMOTE_BILING_URL": "https://billing.example/mf-manifest.json"}');
+      expect(() => readHostConfig({ HOST_REMOTES_FILE: file })).toThrow(
+        /"REMOTE_BILING_URL" is not one of REMOTE_ACCOUNT_URL/,
+      );
+      fs.writeFileSync(file, '["https://billing.example"]');
+      expect(() => readHostConfig({ HOST_REMOTES_FILE: file })).toThrow(/must hold a JSON object/);
+      fs.writeFileSync(file, '{"REMOTE_BILLING_URL": "ftp://billing.example"}');
+      expect(() => readHostConfig({ HOST_REMOTES_FILE: file })).toThrow(
+        'REMOTE_BILLING_URL must be an absolute http(s) URL, got "ftp://billing.example".',
+      );
+      expect(() => readHostConfig({ HOST_REMOTES_FILE: path.join(folder, 'none.json') })).toThrow(
+        /cannot be read as JSON/,
+      );
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('should send the document headers with pages, not with every hashed script', async () => {

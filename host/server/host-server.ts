@@ -19,6 +19,7 @@ import { acceptsBrotli, createPageCompression } from './page-compression';
 import { createPageTreeCache } from './page-tree-cache';
 import { parsePageTemplate } from './page-template';
 import { linkHeader } from './preload-plan';
+import { followRemotesFile } from './remotes-file';
 import { createStartData } from './start-data';
 import type { PrerenderedShell } from '../src/app/start-data-shape';
 
@@ -171,8 +172,11 @@ export async function createHostServer(
   logger: FastifyServerOptions['logger'] = false,
   fetchImpl: typeof fetch = fetch,
 ): Promise<FastifyInstance> {
-  const runtimeJson = JSON.stringify(config.runtime);
-  const runtimeEtag = `"${createHash('sha256').update(runtimeJson).digest('base64url').slice(0, 27)}"`;
+  // The remotes' URLs can change while the host runs (HOST_REMOTES_FILE): read at each request.
+  const runtimeAnswer = () => {
+    const json = JSON.stringify(config.runtime);
+    return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  };
 
   // The app page, with the start data of each URL put in (./start-data.ts); as built when there is none.
   const templateFile = path.join(config.distDir, 'index.html');
@@ -238,6 +242,11 @@ export async function createHostServer(
         }
       : undefined,
     setup: async (app) => {
+      if (config.remotesFile) {
+        // A remote rolled back or moved in the file is taken by the next request, without a restart.
+        const followRemotes = followRemotesFile(config.runtime.remotes, config.remotesFile, app.log);
+        app.addHook('onRequest', async () => followRemotes());
+      }
       await app.register(helmet, securityHeaders(config.runtime));
       app.addHook('onSend', async (request, reply) => {
         // A script's URL asked for as a page (Accept: text/html) gets the app page: that is a document, so it
@@ -282,9 +291,10 @@ export async function createHostServer(
       app.get('/favicon.ico', async (_request, reply) => reply.redirect('/en/favicon.svg', 301));
 
       app.get('/en/remotes.json', async (request, reply) => {
-        void reply.header('Cache-Control', 'no-cache').header('ETag', runtimeEtag);
-        if (request.headers['if-none-match'] === runtimeEtag) return reply.code(304).send();
-        return reply.type('application/json').send(runtimeJson);
+        const { json, etag } = runtimeAnswer();
+        void reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type('application/json').send(json);
       });
 
       const apiReplyOptions = {

@@ -10,12 +10,17 @@ const ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytic
  * (and the fetch of their manifests), nothing else.
  */
 export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
+  // Read at each request: a remote's URL may move while the host runs (HOST_REMOTES_FILE). Helmet
+  // joins a directive's values with spaces; with no remote at all this is the empty string.
   const remoteOrigins = [
-    ...new Set(
-      Object.values(runtime.remotes)
-        .filter((url): url is string => url !== undefined)
-        .map((url) => new URL(url).origin),
-    ),
+    () =>
+      [
+        ...new Set(
+          Object.values(runtime.remotes)
+            .filter((url): url is string => url !== undefined)
+            .map((url) => new URL(url).origin),
+        ),
+      ].join(' '),
   ];
   const gtm = runtime.gtmId !== null;
   return {
