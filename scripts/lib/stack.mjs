@@ -72,6 +72,12 @@ export function demoLoginsTable() {
   );
 }
 
+/** `node --import` came with Node 20.6; an earlier Node 20 runs the start script through pnpm. */
+function nodeHasImportFlag(version = process.versions.node) {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 20 || (major === 20 && minor >= 6);
+}
+
 /**
  * How a package's script runs. A `start` script that is `tsx <file>` runs as `node --import tsx <file>`
  * in the package's folder: one process, where pnpm, npm's npx shim and tsx's own launcher would start
@@ -80,7 +86,7 @@ export function demoLoginsTable() {
  * @param {string} pkg @param {string} script @param {string} root the workspace
  */
 export async function packageScriptCommand(pkg, script, root = repoRoot) {
-  if (script === 'start') {
+  if (script === 'start' && nodeHasImportFlag()) {
     const manifest = JSON.parse(readFileSync(join(root, pkg, 'package.json'), 'utf8'));
     const tsxEntry = /^tsx ([\w./-]+)$/.exec(manifest.scripts?.start ?? '');
     if (tsxEntry) {
