@@ -8,7 +8,20 @@ test('should receive the page, its scripts, the manifest and the remote entry co
     const url = new URL(response.url());
     encodings.set(url.pathname, response.headers()['content-encoding']);
   });
+  // The login form is visible with the server's frame, before any script has arrived: wait for the
+  // files themselves, not for the form.
+  const arrived = (pattern: RegExp) =>
+    page.waitForResponse((response) => pattern.test(new URL(response.url()).pathname));
+  const files = Promise.all(
+    [
+      /^\/en\/assets\/main\..*\.js$/,
+      /^\/mf-manifest\.json$/,
+      /^\/remoteEntry\.js$/,
+      /^\/assets\/page-login\..*\.js$/,
+    ].map(arrived),
+  );
   await page.goto('/en/login');
+  await files;
   await expect(page.getByLabel('E-mail address')).toBeVisible();
 
   const seen = [...encodings.keys()];
