@@ -70,12 +70,24 @@ const STACK_PORT_STEP = 100;
  * @param {number} stack @param {NodeJS.ProcessEnv} [env] @returns {Record<string, string>}
  */
 function stackPortVariables(stack, env = process.env) {
-  const base = ports(env);
+  const moved = stackProcessPorts(stack, env);
   return Object.fromEntries(
     Object.entries(PORT_VARIABLES).map(([name, variable]) => [
       variable,
-      String(base[/** @type {keyof typeof DEFAULT_PORTS} */ (name)] + stack * STACK_PORT_STEP),
+      String(moved[/** @type {keyof typeof DEFAULT_PORTS} */ (name)]),
     ]),
+  );
+}
+
+/**
+ * Every process's port in stack `stack`: STACK_PORT_STEP × stack above those of `env`.
+ * @param {number} stack @param {NodeJS.ProcessEnv} [env]
+ */
+function stackProcessPorts(stack, env = process.env) {
+  return /** @type {Record<keyof typeof DEFAULT_PORTS, number>} */ (
+    Object.fromEntries(
+      Object.entries(ports(env)).map(([name, port]) => [name, port + stack * STACK_PORT_STEP]),
+    )
   );
 }
 
@@ -97,10 +109,7 @@ const JOURNEY_PORT_OFFSETS = Object.freeze({
  * @param {number} stack @param {NodeJS.ProcessEnv} [env]
  */
 function journeyStackPorts(stack, env = process.env) {
-  const base = ports(env);
-  const portal = /** @type {Record<keyof typeof DEFAULT_PORTS, number>} */ (
-    Object.fromEntries(Object.entries(base).map(([name, port]) => [name, port + stack * STACK_PORT_STEP]))
-  );
+  const portal = stackProcessPorts(stack, env);
   const extra = /** @type {Record<keyof typeof JOURNEY_PORT_OFFSETS, number>} */ (
     Object.fromEntries(
       Object.entries(JOURNEY_PORT_OFFSETS).map(([name, offset]) => [name, portal.host + offset]),

@@ -29,7 +29,6 @@ const JOURNEY_LIMITS = {
 
 /** The services of stack `stack`, each named with its stack after the first. */
 async function stackOfServices(stack, { gtmId, logs }) {
-  const env = { ...process.env, ...topology.stackPortVariables(stack) };
   const ports = topology.journeyStackPorts(stack);
   const origin = topology.localOrigin;
   const closed = origin(ports.closed);
@@ -59,14 +58,20 @@ async function stackOfServices(stack, { gtmId, logs }) {
     ['host, no billing', ports.billingOffHost, { REMOTE_BILLING_URL: 'off' }],
   ];
   const named = (name) => (stack === 0 ? name : `${name} #${stack}`);
-  const services = (await stackServices({ mode: 'start', env: { ...env, ...stackEnv } })).map((service) => ({
-    ...service,
-    name: named(service.name),
-    env: { ...stackEnv, ...service.env },
-  }));
+  const services = (await stackServices({ mode: 'start', env: { ...process.env, ...stackEnv } })).map(
+    (service) => ({
+      ...service,
+      name: named(service.name),
+      env: { ...stackEnv, ...service.env },
+    }),
+  );
   for (const [name, port, faultEnv] of faultHosts) {
     const hostEnv = { ...stackEnv, HOST_PORT: String(port), ...faultEnv };
-    const [host] = await stackServices({ mode: 'start', only: ['host'], env: { ...env, ...hostEnv } });
+    const [host] = await stackServices({
+      mode: 'start',
+      only: ['host'],
+      env: { ...process.env, ...hostEnv },
+    });
     services.push({ ...host, name: named(name), env: { ...hostEnv, ...host.env } });
   }
   return { services, ports };
