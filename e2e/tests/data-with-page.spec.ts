@@ -4,20 +4,29 @@ import { currentSession, logIn, policiesOf } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /**
- * The api paths the page asks the network for, in order, as Chromium's own network log has them: a
- * request answered by a preload that was already under way is not a request of its own there (the
- * page's `request` events would name it twice).
+ * The api paths the page asks the network for from its next navigation on, in order, as Chromium's
+ * own network log has them: a request answered by a preload that was already under way is not a
+ * request of its own there (the page's `request` events would name it twice). A call of the page
+ * before (the login's own My Insurance, still loading) is left out; `log` has every request, with
+ * the script that made it, for the message of a failure.
  */
-async function apiRequests(page: Page): Promise<Array<{ path: string; by: string }>> {
+async function apiRequests(
+  page: Page,
+): Promise<{ seen: Array<{ path: string; by: string }>; log: string[] }> {
   const seen: Array<{ path: string; by: string }> = [];
+  const log: string[] = [];
+  let navigated = false;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+  cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
     const url = new URL(request.url);
+    const frame = initiator.stack?.callFrames[0];
+    log.push(`${type ?? ''} ${url.pathname} by ${initiator.type}${frame ? ` at ${frame.url}` : ''}`);
+    if (type === 'Document') navigated = true;
     // `by`: "script" for the app's own call, "other" for a preload the page's header named.
-    if (url.pathname.startsWith('/api/')) seen.push({ path: url.pathname, by: initiator.type });
+    if (navigated && url.pathname.startsWith('/api/')) seen.push({ path: url.pathname, by: initiator.type });
   });
-  return seen;
+  return { seen, log };
 }
 
 test.describe("a student's data comes with the page", () => {
@@ -38,17 +47,21 @@ test.describe("a student's data comes with the page", () => {
     expect(response.headers()['cache-control']).toBe('private, no-cache');
     expect(await response.text()).not.toContain(profileId);
 
-    const requests = await apiRequests(page);
+    // The login ends on My Insurance, whose own calls may still be under way: leave it first.
+    await page.goto('about:blank');
+    const { seen: requests, log } = await apiRequests(page);
     await page.goto('/en/insurances');
     const first = policies[0]?.policyNumber ?? policies[0]?.applicationNumber ?? '';
     await expect(page.getByRole('main').getByText(first, { exact: false }).first()).toBeVisible();
     // Fetched once each, by the page's header rather than by the scripts: the app took those answers.
-    expect(requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/policies`)).toEqual([
-      { path: `/api/en/profiles/${profileId}/policies`, by: 'other' },
-    ]);
-    expect(requests.filter(({ path }) => path === '/api/checksession')).toEqual([
-      { path: '/api/checksession', by: 'other' },
-    ]);
+    expect(
+      requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/policies`),
+      log.join('\n'),
+    ).toEqual([{ path: `/api/en/profiles/${profileId}/policies`, by: 'other' }]);
+    expect(
+      requests.filter(({ path }) => path === '/api/checksession'),
+      log.join('\n'),
+    ).toEqual([{ path: '/api/checksession', by: 'other' }]);
   });
 
   test('a visitor’s page names no api read', async ({ page }) => {

@@ -212,8 +212,13 @@ test.describe('fault journeys', () => {
       if ((await no.count()) === 1) await no.check();
     }
     await page.getByRole('checkbox', { name: /pre-existing conditions are not covered/ }).check();
+    // The summary asks for the premium once more (after its typing pause): the session ends after that.
+    const premium = page.waitForResponse((response) =>
+      isPost('/api/en/policies/POL-1001-T/calculate')(response.request()),
+    );
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeFocused();
+    expect((await premium).ok()).toBe(true);
 
     await expireSessionOnServer(page, browser);
     await page.getByRole('button', { name: 'Submit application' }).click();
