@@ -12,6 +12,7 @@ const {
 } = require('./chunk-files.cjs');
 const { RemoteRoutesPlugin } = require('./remote-routes.cjs');
 const { AssetListPlugin } = require('./plugins/asset-list-plugin.cjs');
+const { CompileHintsPlugin } = require('./plugins/compile-hints-plugin.cjs');
 const { RemoteEntryBudgetPlugin } = require('./plugins/remote-entry-budget-plugin.cjs');
 const { StarterScriptPlugin, starterFileOf } = require('./plugins/starter-script-plugin.cjs');
 const { StartupChunksPlugin } = require('./plugins/startup-chunks-plugin.cjs');
@@ -66,6 +67,22 @@ const pageAssetsPlugin = (webpack) =>
           .map(([name, group]) => [name, byType(chunkGroupFiles(compilation, [group]))]),
       ),
   });
+
+/** Module Federation names the chunk of an exposed module `__federation_expose_<name>`. */
+const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
+
+/**
+ * The scripts a first load runs whole, which get V8's compile hint ({@link CompileHintsPlugin}): the
+ * host's start-up files; a remote's entry, its exposed modules and each page's files.
+ * @param {'host' | 'remote'} kind
+ */
+const firstLoadScripts = (kind) => (compilation) => {
+  if (kind === 'host') return startupFiles(compilation);
+  const groups = [...compilation.namedChunkGroups]
+    .filter(([name]) => name.startsWith(PAGE_CHUNK_PREFIX) || name.startsWith(EXPOSE_CHUNK_PREFIX))
+    .map(([, group]) => group);
+  return ['remoteEntry.js', ...chunkGroupFiles(compilation, groups)];
+};
 
 /**
  * react-router's package exports point at its development build whatever the mode: it keeps its
@@ -186,6 +203,7 @@ function commonConfig(options) {
               source: path.join(appDir, 'src', 'start-after-paint.js'),
             }),
           ]),
+      ...(production ? [new CompileHintsPlugin({ webpack, files: firstLoadScripts(kind) })] : []),
       ...plugins,
     ],
     performance: { hints: false },

@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib';
 // The product budget of the login page (docs/performance.md, "Budgets"): everything the browser fetches to show it.
 const LOGIN_FIRST_LOAD_BUDGET_KB = 170;
 // The same budget the build enforces per remote (configs/budgets.cjs).
-const { REMOTE_ENTRY_BUDGET_BYTES } = createRequire(import.meta.url)('../configs/budgets.cjs');
+const requireConfig = createRequire(import.meta.url);
+const { REMOTE_ENTRY_BUDGET_BYTES } = requireConfig('../configs/budgets.cjs');
+const { COMPILE_HINT } = requireConfig('../configs/plugins/compile-hints-plugin.cjs');
 const REMOTE_ENTRY_BUDGET_KB = REMOTE_ENTRY_BUDGET_BYTES / 1024;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,6 +98,19 @@ for (const app of REMOTE_DIRS) {
   const kb = wireKb(entry);
   console.log(`  ${app}/remoteEntry.js ${kb.toFixed(1)} KB (budget ${REMOTE_ENTRY_BUDGET_KB} KB)`);
   if (kb > REMOTE_ENTRY_BUDGET_KB) failed = true;
+}
+// The first load's scripts are compiled while they download (configs/plugins/compile-hints-plugin.cjs):
+// a build that lost the hint (a minifier that drops it, a renamed chunk) would be slower on a phone.
+// The page's own script (the starter, 0.9 KB) starts the rest and is not one of them.
+const unhinted = [
+  ...hostFiles
+    .filter((file) => file.endsWith('.js') && !htmlScripts.includes(file))
+    .map((file) => join(hostDist, file)),
+  ...accountFiles.map((file) => join(accountDist, file)),
+].filter((file) => !readText(file).startsWith(COMPILE_HINT));
+if (unhinted.length > 0) {
+  console.error(`check-budgets: these first-load scripts lack V8's compile hint: ${unhinted.join(', ')}`);
+  failed = true;
 }
 if (total() > LOGIN_FIRST_LOAD_BUDGET_KB) {
   console.error(
