@@ -46,6 +46,18 @@ describe('claim drafts', () => {
     stop();
   });
 
+  it('should not bring a draft back with a save that comes after the logout', async () => {
+    useAuthStore.setState({ authenticated: true, profileId: 'P-1', username: 'Anna', sessionEnd: null });
+    const stop = keepDraftsWithSession();
+    await saveDraft('P-1', draft('Anna'));
+    useAuthStore.setState({ authenticated: false, profileId: null, username: null, sessionEnd: 'logout' });
+    // The form's typing pause ends before the form is gone.
+    await saveDraft('P-1', draft('Anna, still typing'));
+    await settle();
+    expect(await loadDraft('P-1')).toBeUndefined();
+    stop();
+  });
+
   it('should keep the draft when the session expires, for the student to continue after logging in', async () => {
     useAuthStore.setState({ authenticated: true, profileId: 'P-1', username: 'Anna', sessionEnd: null });
     const stop = keepDraftsWithSession();

@@ -25,8 +25,19 @@ export async function loadDraft(profileId: string): Promise<ClaimDraft | undefin
   }
 }
 
+/**
+ * The student logged out on this device: a save that comes after it (the form's typing pause ended
+ * between the logout and the form going away) must not bring back the draft the logout removed. A
+ * session that expired still saves: that student logs in again and continues.
+ */
+function loggedOut(): boolean {
+  const { authenticated, sessionEnd } = useAuthStore.getState();
+  return !authenticated && sessionEnd === 'logout';
+}
+
 /** Saves a student's draft over the previous one; a failure only means the draft is not kept. */
 export async function saveDraft(profileId: string, draft: ClaimDraft): Promise<void> {
+  if (loggedOut()) return;
   try {
     await set(profileId, draft, drafts());
   } catch {
