@@ -30,6 +30,15 @@ export function logoutEntry(page: Page): Locator {
     .or(mainNavigation(page).getByRole('link', { name: /log ?out/i }));
 }
 
+/**
+ * Logs out through the navigation and waits until the portal has done so. A navigation right after
+ * the click would abort the logout call, and the student would still be logged in.
+ */
+export async function logOut(page: Page): Promise<void> {
+  await logoutEntry(page).click();
+  await expect(logoutEntry(page)).toHaveCount(0);
+}
+
 /** Fill in and send the login form of remote-account on the current page. */
 export async function submitLogin(
   page: Page,

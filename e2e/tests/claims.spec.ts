@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { appStarted, logIn, logoutEntry, submitLogin } from '../support/portal';
+import { appStarted, logIn, logOut, logoutEntry, submitLogin } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const MB = 1024 * 1024;
@@ -184,7 +184,7 @@ test.describe('claims', () => {
     await logIn(page, USERS.chen);
     const own = await page.request.get('/api/en/claims/CLM-2026-0000C001');
     expect(own.status()).toBe(200);
-    await logoutEntry(page).click();
+    await logOut(page);
     await logIn(page, USERS.anna);
     const others = await page.request.get('/api/en/claims/CLM-2026-0000C001');
     expect(others.status()).toBe(403);

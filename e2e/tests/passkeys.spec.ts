@@ -1,7 +1,7 @@
 import type { CDPSession, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { logIn, logoutEntry, mainNavigation } from '../support/portal';
+import { logIn, logOut, mainNavigation } from '../support/portal';
 import { DEMO_PASSWORD, USERS } from '../support/origins';
 
 interface OutboxMail {
@@ -104,7 +104,7 @@ test.describe('passkeys', () => {
     await switchLanguage(page, 'EN', 'en-GB');
 
     // Log out; log in with the passkey without typing anything.
-    await logoutEntry(page).click();
+    await logOut(page);
     await page.goto('/en/login');
     await expect(page.getByLabel('E-mail address')).toHaveAttribute('autocomplete', 'username webauthn');
     await page.getByRole('button', { name: 'Log in with a passkey' }).click();
