@@ -68,22 +68,6 @@ const pageAssetsPlugin = (webpack) =>
       ),
   });
 
-/** Module Federation names the chunk of an exposed module `__federation_expose_<name>`. */
-const EXPOSE_CHUNK_PREFIX = '__federation_expose_';
-
-/**
- * The scripts a first load runs whole, which get V8's compile hint ({@link CompileHintsPlugin}): the
- * host's start-up files; a remote's entry, its exposed modules and each page's files.
- * @param {'host' | 'remote'} kind
- */
-const firstLoadScripts = (kind) => (compilation) => {
-  if (kind === 'host') return startupFiles(compilation);
-  const groups = [...compilation.namedChunkGroups]
-    .filter(([name]) => name.startsWith(PAGE_CHUNK_PREFIX) || name.startsWith(EXPOSE_CHUNK_PREFIX))
-    .map(([, group]) => group);
-  return ['remoteEntry.js', ...chunkGroupFiles(compilation, groups)];
-};
-
 /**
  * react-router's package exports point at its development build whatever the mode: it keeps its
  * warnings and dev-only checks (0.4 KB gzip on every page). Production builds take the production
@@ -203,7 +187,9 @@ function commonConfig(options) {
               source: path.join(appDir, 'src', 'start-after-paint.js'),
             }),
           ]),
-      ...(production ? [new CompileHintsPlugin({ webpack, files: firstLoadScripts(kind) })] : []),
+      // The scripts a first load runs whole: the entries and what they load, except on-demand chunks
+      // (the host's start-up files; a remote's entry, exposed modules and page files).
+      ...(production ? [new CompileHintsPlugin({ webpack, files: startupFiles })] : []),
       ...plugins,
     ],
     performance: { hints: false },
