@@ -69,6 +69,9 @@ await build({
   format: manifest.type === 'module' ? 'esm' : 'cjs',
   sourcemap: true,
   keepNames: true,
+  // A remote's server renders its pages (a student's own frame): their style sheets are the browser
+  // build's business.
+  loader: { '.css': 'empty' },
   logLevel: 'warning',
   plugins: [runtimeDependenciesPlugin],
 });

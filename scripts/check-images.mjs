@@ -26,7 +26,22 @@ import { bold, green, red, step } from './lib/log.mjs';
 const SERVICES = [
   { service: 'api', pkg: 'api' },
   { service: 'remote-account', pkg: 'remote-account' },
-  { service: 'remote-insurance', pkg: 'remote-insurance' },
+  // Its server renders a student's own My Insurance frame: the deployed image must be able to.
+  {
+    service: 'remote-insurance',
+    pkg: 'remote-insurance',
+    probe: {
+      path: '/frames',
+      method: 'POST',
+      body: {
+        route: 'insurances',
+        locale: 'en-GB',
+        profileId: 'P-1',
+        answers: { 'api/en/profiles/P-1/policies': [] },
+      },
+      expect: 'My Insurance',
+    },
+  },
   { service: 'remote-billing', pkg: 'remote-billing' },
   { service: 'remote-service', pkg: 'remote-service' },
   { service: 'host', pkg: 'host' },
@@ -70,7 +85,8 @@ function runQuiet(argv, cwd, env) {
   });
 }
 
-async function checkImage({ service, pkg }) {
+/** @param {{ service: string, pkg: string, probe?: { path: string, method: string, body: unknown, expect: string } }} image */
+async function checkImage({ service, pkg, probe }) {
   const dockerfile = join(pkg, 'Dockerfile');
   const runtime = runtimeOf(readFileSync(join(repoRoot, dockerfile), 'utf8'));
   const deploy = deployCommandOf(runtime.stages);
@@ -101,6 +117,7 @@ async function checkImage({ service, pkg }) {
     let health;
     try {
       health = await runQuiet(runtime.healthcheck, workdir, env);
+      if (probe) await checkProbe(service, port, probe);
     } finally {
       child.kill('SIGTERM');
     }
@@ -116,6 +133,26 @@ async function checkImage({ service, pkg }) {
     rmSync(workdir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A request the deployed service must answer with 200 and a body that contains `expect`: what its
+ * /healthz cannot show (a remote's server rendering its pages with the image's own dependencies).
+ * @param {string} service @param {number} port
+ * @param {{ path: string, method: string, body: unknown, expect: string }} probe
+ */
+async function checkProbe(service, port, probe) {
+  const response = await fetch(`http://127.0.0.1:${port}${probe.path}`, {
+    method: probe.method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(probe.body),
+  });
+  const text = await response.text();
+  if (response.status !== 200 || !text.includes(probe.expect))
+    throw new Error(
+      `${service}: ${probe.method} ${probe.path} answered ${response.status}: ${text.slice(0, 200)}`,
+    );
+  console.log(green(`${service}: ${probe.method} ${probe.path} answered 200 with "${probe.expect}"`));
 }
 
 async function main() {

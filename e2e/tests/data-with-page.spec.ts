@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { currentSession, logIn, policiesOf } from '../support/portal';
+import { appStarted, currentSession, logIn, navigateInApp, policiesOf } from '../support/portal';
+import { expectNoAxeViolations } from '../support/axe';
 import { USERS } from '../support/origins';
 
 /**
@@ -33,35 +34,76 @@ test.describe("a student's data comes with the page", () => {
   // A first load, as a student opening the portal again: no service worker in between.
   test.use({ serviceWorkers: 'block' });
 
-  test('My Insurance is opened with the session check and her policies already on their way, each fetched once', async ({
+  test('My Insurance comes with her policies in the page: on screen at once, never fetched again', async ({
     page,
+    consoleGuard,
   }) => {
     await logIn(page, USERS.anna);
     const { profileId } = await currentSession(page.request);
     const policies = await policiesOf(page.request, profileId);
+    const first = policies[0]?.policyNumber ?? policies[0]?.applicationNumber ?? '';
 
     const response = await page.request.get('/en/insurances', { headers: { Accept: 'text/html' } });
-    expect(response.headers()['link']).toContain(
-      `</api/en/profiles/${profileId}/policies>; rel=preload; as=fetch; crossorigin=anonymous`,
+    // Her page, kept by nobody: not by a cache on the way, not by her browser.
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    expect(await response.text()).toContain(first);
+    // Only the session check is left to preload.
+    expect(response.headers()['link']).toBe(
+      '</api/checksession>; rel=preload; as=fetch; crossorigin=anonymous',
     );
-    expect(response.headers()['cache-control']).toBe('private, no-cache');
-    expect(await response.text()).not.toContain(profileId);
 
     // The login ends on My Insurance, whose own calls may still be under way: leave it first.
     await page.goto('about:blank');
     const { seen: requests, log } = await apiRequests(page);
     await page.goto('/en/insurances');
-    const first = policies[0]?.policyNumber ?? policies[0]?.applicationNumber ?? '';
+    await appStarted(page);
     await expect(page.getByRole('main').getByText(first, { exact: false }).first()).toBeVisible();
-    // Fetched once each, by the page's header rather than by the scripts: the app took those answers.
+    // The working page took the policies that came with the page, and asked for none.
     expect(
       requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/policies`),
       log.join('\n'),
-    ).toEqual([{ path: `/api/en/profiles/${profileId}/policies`, by: 'other' }]);
+    ).toEqual([]);
     expect(
       requests.filter(({ path }) => path === '/api/checksession'),
       log.join('\n'),
     ).toEqual([{ path: '/api/checksession', by: 'other' }]);
+    // Coming back later asks again: what came with the page is not shown twice.
+    await navigateInApp(page, '/invoices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+    await navigateInApp(page, '/insurances');
+    await expect(page.getByRole('main').getByText(first, { exact: false }).first()).toBeVisible();
+    await expect
+      .poll(() => requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/policies`).length)
+      .toBe(1);
+    await expectNoAxeViolations(page, consoleGuard);
+  });
+
+  test('Invoices is opened with the session check and her invoices already on their way, each fetched once', async ({
+    page,
+  }) => {
+    await logIn(page, USERS.anna);
+    const { profileId } = await currentSession(page.request);
+    const response = await page.request.get('/en/invoices', { headers: { Accept: 'text/html' } });
+    expect(response.headers()['link']).toContain(
+      `</api/en/profiles/${profileId}/invoices>; rel=preload; as=fetch; crossorigin=anonymous`,
+    );
+    expect(response.headers()['cache-control']).toBe('private, no-cache');
+    // In the header only: this page is the same for every student.
+    expect(await response.text()).not.toContain(profileId);
+
+    await page.goto('about:blank');
+    const { seen: requests, log } = await apiRequests(page);
+    await page.goto('/en/invoices');
+    await appStarted(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect
+      .poll(() => requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/invoices`).length)
+      .toBe(1);
+    // Fetched once, by the page's header rather than by the scripts: the app took that answer.
+    expect(
+      requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/invoices`),
+      log.join('\n'),
+    ).toEqual([{ path: `/api/en/profiles/${profileId}/invoices`, by: 'other' }]);
   });
 
   test('a visitor’s page names no api read', async ({ page }) => {

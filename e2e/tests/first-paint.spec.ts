@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { logIn } from '../support/portal';
+import { currentSession, logIn, policiesOf } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /**
@@ -72,7 +72,7 @@ test.describe('the first paint, before the scripts run', () => {
     await later.context().close();
   });
 
-  test("should show a logged-in student My Insurance's heading while the policies load, and nobody's details", async ({
+  test('should show a logged-in student her own policies in My Insurance before the portal starts, and nobody else’s', async ({
     browser,
     page,
     consoleGuard,
@@ -81,14 +81,40 @@ test.describe('the first paint, before the scripts run', () => {
     // answered 403 once and retried (the auth store's own recovery); this journey is not about that.
     consoleGuard.allow(/status of 403 .*\/api\/login/);
     await logIn(page, USERS.anna);
+    const { profileId } = await currentSession(page.request);
+    const annas = await policiesOf(page.request, profileId);
     const later = await frameOf(browser, '/en/insurances', {
       storageState: await page.context().storageState(),
     });
     await expect(frame(later).locator('h1')).toHaveText('My Insurance');
     await expect(frame(later).locator('header nav')).toContainText('Log out');
-    await expect(frame(later).locator('.policy-card--placeholder')).toHaveCount(2);
+    // Her cards, as the portal shows them, without a script: each policy's number and its links.
+    const cards = later.getByRole('article');
+    await expect(cards).toHaveCount(annas.length);
+    for (const policy of annas)
+      await expect(frame(later)).toContainText(policy.policyNumber ?? policy.applicationNumber ?? '');
+    await expect(frame(later).locator('.policy-card--placeholder')).toHaveCount(0);
+    // What needs the portal waits for it; a link is a link.
+    await expect(later.getByRole('button', { name: 'Show details' }).first()).toHaveAttribute('inert', '');
+    const [first] = annas;
+    await expect(later.getByRole('link', { name: 'Terminate or shorten' }).first()).toHaveAttribute(
+      'href',
+      `/en/insurances/${first?.policyId ?? ''}/terminate`,
+    );
     await expect(frame(later)).not.toContainText('Anna');
     await later.context().close();
+
+    // Another student's page shows her own policies, never anna's.
+    const ben = await browser.newContext();
+    const benPage = await ben.newPage();
+    await logIn(benPage, USERS.ben);
+    const bens = await policiesOf(benPage.request, (await currentSession(benPage.request)).profileId);
+    const hers = await frameOf(browser, '/en/insurances', { storageState: await ben.storageState() });
+    for (const policy of annas)
+      await expect(frame(hers)).not.toContainText(policy.policyNumber ?? policy.applicationNumber ?? '');
+    await expect(hers.getByRole('article')).toHaveCount(bens.length);
+    await hers.context().close();
+    await ben.close();
   });
 
   test("should start the portal's scripts only once the frame has been painted", async ({ page }) => {

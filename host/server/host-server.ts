@@ -230,13 +230,15 @@ export async function createHostServer(
           // The student's own api reads, in the header only; the remote's files are in the page's head,
           // which the browser reads as early (its first bytes), so the header does not repeat them.
           if (sessionPreloads.length > 0) headers.Link = linkHeader(sessionPreloads);
-          // A page that names a student's data in its header is kept by nobody on the way.
+          // A page that names a student's data in its header is kept by nobody on the way; a page that
+          // shows her data (her own frame) is not even kept by her browser.
           if (sessionPreloads.length > 0) headers['Cache-Control'] = 'private, no-cache';
+          if (prerendered?.personal) headers['Cache-Control'] = 'private, no-store';
           const html = template.render(data, preloads, prerendered);
           if (!acceptsBrotli(request.headers['accept-encoding'])) return { html, headers };
           // Compressed here (./page-compression.ts); the compression plugin leaves an encoded answer be.
           return {
-            html: await compressPage(html),
+            html: await compressPage(html, { personal: prerendered?.personal === true }),
             headers: { ...headers, Vary: 'Cookie, Accept-Encoding', 'Content-Encoding': 'br' },
           };
         }

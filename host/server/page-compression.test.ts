@@ -24,4 +24,14 @@ describe('the compression of the app page', () => {
     expect(other).not.toBe(first);
     expect(brotliDecompressSync(other).toString()).toContain('Your Insurance');
   });
+
+  it("should compress a student's own page each time and keep none of it", async () => {
+    const compressPage = createPageCompression();
+    const html = `<!doctype html><html><body>${'<p>TR-2026-100101</p>'.repeat(200)}</body></html>`;
+    const first = await compressPage(html, { personal: true });
+    expect(brotliDecompressSync(first).toString()).toBe(html);
+    // Not the kept body of a page with the same text.
+    expect(await compressPage(html, { personal: true })).not.toBe(first);
+    expect(await compressPage(html)).not.toBe(first);
+  });
 });

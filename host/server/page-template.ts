@@ -17,7 +17,13 @@ type Element = DefaultTreeAdapterMap['element'];
  * A page's first frame in its layout. `inert`: the frame comes from a build that did not make it fit
  * for early input (an older remote release), so nothing in it may be used before the app replaces it.
  */
-export type Prerendered = { locale: Locale; html: string; inert?: boolean };
+export type Prerendered = {
+  locale: Locale;
+  html: string;
+  inert?: boolean;
+  /** The frame shows one student's data (./student-frame.ts): the page is hers alone. */
+  personal?: boolean;
+};
 
 /** The slots of the template: a range of its text, replaced when the page is made. */
 type SlotName = 'htmlLang' | 'headEnd' | 'skeleton';

@@ -573,3 +573,124 @@ describe("a page's prerendered frame", () => {
     await without.close();
   });
 });
+
+describe("a student's own frame", () => {
+  let distDir: string;
+  const ANNA_POLICIES = [{ policyNumber: 'TR-2026-100101' }];
+  let framesAsked = 0;
+
+  beforeAll(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-own-frame-'));
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      `<!doctype html><html lang=en-GB><head><title>portal</title></head>${MINIFIED_ROOT}`,
+    );
+    fs.writeFileSync(path.join(distDir, 'prerendered-shell.json'), JSON.stringify(SHELL));
+  });
+  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+  /** The insurance remote renders frames as `frames` says; the api knows anna's policies. */
+  const server = (frames: (body: Record<string, unknown>) => Response | Promise<Response>) => {
+    const network = fakeFetch(true);
+    const asked: Array<Record<string, unknown>> = [];
+    framesAsked = 0;
+    const app = createHostServer(testConfig(distDir), false, (async (
+      input: string | URL | Request,
+      init?: RequestInit,
+    ) => {
+      const url = String(input);
+      const json = (body: unknown) => new Response(JSON.stringify(body));
+      if (url === 'http://insurance.test/mf-manifest.json') return json(MANIFEST);
+      if (url === 'http://insurance.test/prerender.json') return json({ insurances: PRERENDERED.insurances });
+      if (url === 'http://api.test/api/en/profiles/P-1001/policies') {
+        const cookie = new Headers(init?.headers).get('cookie') ?? '';
+        return cookie.includes('PORTAL_SESSION=anna')
+          ? json(ANNA_POLICIES)
+          : new Response('{}', { status: 401 });
+      }
+      if (url === 'http://insurance.test/frames' && init?.method !== 'POST') {
+        framesAsked += 1;
+        return json({ routes: ['insurances'] });
+      }
+      if (url === 'http://insurance.test/frames' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        asked.push(body);
+        return frames(body);
+      }
+      return network(input, init);
+    }) as typeof fetch);
+    return { app, asked };
+  };
+
+  const root = (html: string) => /<div id=root>([\s\S]*)<\/div><noscript>/.exec(html)?.[1] ?? '';
+  const startData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+  const ownFrame = (body: Record<string, unknown>) =>
+    new Response(
+      JSON.stringify({
+        html: `<h1>My Insurance</h1><p>${JSON.stringify(body.answers).includes('TR-2026-100101') ? 'TR-2026-100101' : '?'}</p><button type="button" inert="">Show details</button>`,
+      }),
+    );
+
+  it('should paint her policies in the page, with the answers for the first render, kept by nobody', async () => {
+    const { app, asked } = await server(ownFrame);
+    const res = await (
+      await app
+    ).inject({
+      url: '/en/insurances',
+      headers: { cookie: 'PORTAL_SESSION=anna; portal-locale=nl' },
+    });
+    expect(asked).toEqual([
+      {
+        route: 'insurances',
+        locale: 'nl',
+        profileId: 'P-1001',
+        answers: { 'api/en/profiles/P-1001/policies': ANNA_POLICIES },
+      },
+    ]);
+    expect(root(res.body)).toContain('<main><h1>My Insurance</h1><p>TR-2026-100101</p>');
+    expect(startData(res.body).answers).toEqual({ 'api/en/profiles/P-1001/policies': ANNA_POLICIES });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    // The policies came with the page: only the session check is preloaded.
+    expect(res.headers.link).toBe('</api/checksession>; rel=preload; as=fetch; crossorigin=anonymous');
+    await (await app).close();
+  });
+
+  it("should keep the build's frame when the remote cannot render hers, or sends a frame whose buttons act", async () => {
+    for (const frames of [
+      () => new Response('{"code":"BUSY","message":"busy"}', { status: 503 }),
+      () => new Response(JSON.stringify({ html: '<button>Renew</button>' })),
+      () => new Promise<Response>(() => undefined),
+    ]) {
+      const { app } = await server(frames);
+      const res = await (
+        await app
+      ).inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=anna' } });
+      expect(root(res.body)).toContain('<main><h1>My Insurance</h1></main>');
+      expect(res.body).not.toContain('TR-2026-100101');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.link).toContain('</api/en/profiles/P-1001/policies>; rel=preload');
+      await (await app).close();
+    }
+  });
+
+  it('should ask for no frame for a session the api does not know, nor for a page without first reads', async () => {
+    const { app, asked } = await server(ownFrame);
+    const unknown = await (
+      await app
+    ).inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=zz' } });
+    expect(root(unknown.body)).toContain('<main><h1>My Insurance</h1></main>');
+    await (await app).inject({ url: '/en/login', headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect(asked).toEqual([]);
+    await (await app).close();
+  });
+
+  it('should ask a remote once which routes it renders, not on every page', async () => {
+    const { app, asked } = await server(ownFrame);
+    for (let visit = 0; visit < 3; visit += 1)
+      await (await app).inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect(asked).toHaveLength(3);
+    expect(framesAsked).toBe(1);
+    await (await app).close();
+  });
+});

@@ -12,7 +12,12 @@
 // built page with named slots) and `request-cookies.ts`; this file puts them together per URL.
 import { PAGES_QUERY_SOURCE } from '@portal/shared/page-tree';
 import { frameTakesInputSafely, memberFrameKey } from '@portal/shared/prerender-frame';
-import { findPublishedRoute, isPreloadApiPath, parsePublishedRoutes } from '@portal/shared/route-table';
+import {
+  findPublishedRoute,
+  isPreloadApiPath,
+  parsePublishedRoutes,
+  studentApiPath,
+} from '@portal/shared/route-table';
 import type { FoundPublishedRoute, PublishedRoutes } from '@portal/shared/route-table';
 import type { HostServerConfig } from './config';
 import { shellFor } from './page-template';
@@ -21,6 +26,7 @@ import type { PageTreeCache } from './page-tree-cache';
 import { remotePreloads } from './preload-plan';
 import type { Manifest, PageAssets, Preload } from './preload-plan';
 import { hasSession, requestLocale } from './request-cookies';
+import { studentFrame } from './student-frame';
 import { cached, fetchJson, swrCache, within } from './swr-cache';
 import { REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
@@ -75,7 +81,8 @@ export function findRemote(
 /**
  * The page a URL gets: its start data, its preloads and, when there is one, its prerendered frame.
  * `sessionPreloads` are the student's own api reads (see {@link createStartData}): they go into the
- * `Link` header only, so that the page's HTML stays the same for every student and is compressed once.
+ * `Link` header only. The page's HTML is the same for every student and compressed once, except where
+ * the route declares its first reads: then its frame is the student's own (`prerendered.personal`).
  */
 export type StartPage = {
   data: StartData;
@@ -96,6 +103,16 @@ export function createStartData(
 ) {
   const runtime: RuntimeConfig = config.runtime;
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
+  // The routes a remote renders students' own frames for (`GET /frames`); a remote without (an older
+  // release, a remote that serves none) is remembered as rendering none, not asked on every page.
+  const frameRoutes = swrCache(async (url, signal) => {
+    try {
+      const routes = ((await fetchJson(fetchImpl, url, {}, signal)) as { routes?: unknown } | null)?.routes;
+      return Array.isArray(routes) ? routes.filter((route) => typeof route === 'string') : [];
+    } catch {
+      return [];
+    }
+  });
   const treeKey = (root: string) => ({ contentOrigin: config.contentOrigin, root, lang: EMBEDDED_LANGUAGE });
   const fetchPageTree = (root: string, signal: AbortSignal) =>
     fetchJson(
@@ -138,18 +155,10 @@ export function createStartData(
   })();
 
   /**
-   * For a request with a session cookie: the api reads the browser makes first, to be fetched with
-   * the page (preload), so that they are under way before the scripts arrive. The session check, which
-   * every page's start-up makes; and the reads the page's route declares (`preloadApi`), for which
-   * the server asks the api whose session it is (with the browser's own cookie, for at most
-   * {@link SESSION_WAIT_MS}: the page is not held back for it; without an answer, only the session
-   * check is preloaded).
+   * For a request with a session cookie: whose session it is, asked of the api with the browser's own
+   * cookie, for at most {@link SESSION_WAIT_MS} (the page is not held back for it).
    */
-  async function sessionPreloads(cookieHeader: string, paths: readonly string[] = []): Promise<Preload[]> {
-    const preloads: Preload[] = [{ href: '/api/checksession', as: 'fetch' }];
-    const wanted = paths.filter(isPreloadApiPath);
-    const apiOrigin = config.apiOrigins[0];
-    if (wanted.length === 0 || !apiOrigin) return preloads;
+  async function studentProfileId(cookieHeader: string, apiOrigin: string): Promise<string | undefined> {
     const controller = new AbortController();
     const session = await within(
       fetchJson(
@@ -162,12 +171,19 @@ export function createStartData(
     );
     controller.abort();
     const profileId = (session as { profileId?: unknown } | undefined)?.profileId;
-    if (typeof profileId !== 'string' || profileId === '') return preloads;
-    for (const path of wanted)
-      preloads.push({
-        href: `/${path.replaceAll('{profileId}', encodeURIComponent(profileId))}`,
-        as: 'fetch',
-      });
+    return typeof profileId === 'string' && profileId !== '' ? profileId : undefined;
+  }
+
+  /**
+   * For a request with a session cookie: the api reads the browser makes first, to be fetched with
+   * the page (preload), so that they are under way before the scripts arrive. The session check, which
+   * every page's start-up makes; and, when the api has said whose session it is, the reads the page's
+   * route declares (`preloadApi`). Without that answer, only the session check is preloaded.
+   */
+  function sessionPreloads(profileId: string | undefined, paths: readonly string[]): Preload[] {
+    const preloads: Preload[] = [{ href: '/api/checksession', as: 'fetch' }];
+    if (profileId === undefined) return preloads;
+    for (const path of paths) preloads.push({ href: `/${studentApiPath(path, profileId)}`, as: 'fetch' });
     return preloads;
   }
 
@@ -197,13 +213,16 @@ export function createStartData(
       ...(target?.page ? { page: { remote: target.remote, page: target.page } } : {}),
     };
     const manifestUrl = target ? runtime.remotes[target.remote] : undefined;
-    const [manifest, pageAssets, prerenderedPages] = manifestUrl
+    const [manifest, pageAssets, prerenderedPages, ownFrameRoutes] = manifestUrl
       ? await Promise.all([
           within(cached(remoteJson, manifestUrl)),
           target?.page
             ? within(cached(remoteJson, new URL('page-assets.json', manifestUrl).href))
             : undefined,
           target?.name ? within(cached(remoteJson, new URL('prerender.json', manifestUrl).href)) : undefined,
+          loggedIn && target?.name && target.preloadApi?.length
+            ? within(cached(frameRoutes, new URL('frames', manifestUrl).href))
+            : undefined,
         ])
       : [];
     const preloads = manifestUrl
@@ -218,9 +237,37 @@ export function createStartData(
     const frames = target?.name
       ? (prerenderedPages as PrerenderedPages | undefined)?.[target.name]
       : undefined;
-    // A public page a student sees otherwise has a frame of its own for a student.
-    const frame = (loggedIn ? frames?.[memberFrameKey(locale)] : undefined) ?? frames?.[locale];
     const layout = shellFor(shell, locale, loggedIn, pathname);
+    const wanted = (target?.preloadApi ?? []).filter(isPreloadApiPath);
+    const apiOrigin = config.apiOrigins[0];
+    const profileId =
+      loggedIn && cookieHeader && wanted.length > 0 && apiOrigin
+        ? await studentProfileId(cookieHeader, apiOrigin)
+        : undefined;
+    // The student's own frame, with her data (./student-frame.ts), where the route declares its reads.
+    const rendersOwn = Array.isArray(ownFrameRoutes) && ownFrameRoutes.includes(target?.name);
+    const own =
+      rendersOwn &&
+      profileId &&
+      apiOrigin &&
+      cookieHeader &&
+      target?.name &&
+      manifestUrl &&
+      manifest &&
+      layout
+        ? await studentFrame(fetchImpl, {
+            apiOrigin,
+            manifestUrl,
+            route: target.name,
+            locale,
+            profileId,
+            preloadApi: wanted,
+            cookieHeader,
+          })
+        : undefined;
+    if (own) data.answers = own.answers;
+    // A public page a student sees otherwise has a frame of its own for a student.
+    const frame = own?.html ?? (loggedIn ? frames?.[memberFrameKey(locale)] : undefined) ?? frames?.[locale];
     // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
     const prerendered =
       typeof frame === 'string' && layout && manifest
@@ -229,10 +276,11 @@ export function createStartData(
             html: layout.replace(PRERENDERED_PAGE_SLOT, () => frame),
             // A remote's frame from before frames took input (an older release) stays inert whole.
             ...(frameTakesInputSafely(frame) ? {} : { inert: true }),
+            ...(own ? { personal: true } : {}),
           }
         : undefined;
-    const forStudent =
-      loggedIn && cookieHeader ? await sessionPreloads(cookieHeader, target?.preloadApi) : [];
+    // Reads that came with the page (`answers`) are not fetched again.
+    const forStudent = loggedIn && cookieHeader ? sessionPreloads(own ? undefined : profileId, wanted) : [];
     return { data, preloads, sessionPreloads: forStudent, ...(prerendered ? { prerendered } : {}) };
   };
 }

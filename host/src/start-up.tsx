@@ -5,6 +5,7 @@ import {
   contentLanguage,
   DEFAULT_LOCALE,
   initI18n,
+  keepPreloadedAnswer,
   localeReady,
   useAuthStore,
 } from '@portal/shared';
@@ -54,6 +55,17 @@ function preloadStartPage(
 }
 
 /**
+ * The page's first api reads as the host server fetched them for the student's own frame (see
+ * StartData.answers): kept for the page's first render, which then shows the same data as the frame
+ * instead of a loading state (and makes no request for it).
+ */
+function keepStartAnswers(answers: unknown): void {
+  if (typeof answers !== 'object' || answers === null) return;
+  for (const [path, body] of Object.entries(answers))
+    if (path.startsWith('api/')) keepPreloadedAnswer(path, body);
+}
+
+/**
  * Starts the portal: texts, start data, remotes, routes and session, then the first render. Loaded by
  * ./bootstrap.tsx in a task of its own.
  */
@@ -94,6 +106,7 @@ export async function start(): Promise<void> {
   checkSessionWhenOnline();
   // The network first: the page's code, then the routes, each in a task of its own.
   const pageCode = preloadStartPage(start?.page, runtime.remotes);
+  if (start?.session === true) keepStartAnswers(start.answers);
   await yieldToMain();
   const contentRoutesLoaded = loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree);
   await yieldToMain();

@@ -79,7 +79,8 @@ function nodeHasImportFlag(version = process.versions.node) {
 }
 
 /**
- * How a package's script runs. A `start` script that is `tsx <file>` runs as `node --import tsx <file>`
+ * How a package's script runs. A `start` script that is `tsx [--tsconfig <file>] <file>` runs as
+ * `node --import tsx <file>` (with `TSX_TSCONFIG_PATH` for the tsconfig)
  * in the package's folder: one process, where pnpm, npm's npx shim and tsx's own launcher would start
  * three more node processes per service, seconds of CPU at every start of a stack (the journeys and
  * the benchmark start several). Any other script runs through pnpm, as written.
@@ -88,13 +89,20 @@ function nodeHasImportFlag(version = process.versions.node) {
 export async function packageScriptCommand(pkg, script, root = repoRoot) {
   if (script === 'start' && nodeHasImportFlag()) {
     const manifest = JSON.parse(readFileSync(join(root, pkg, 'package.json'), 'utf8'));
-    const tsxEntry = /^tsx ([\w./-]+)$/.exec(manifest.scripts?.start ?? '');
+    const tsxEntry = /^tsx (?:--tsconfig ([\w./-]+) )?([\w./-]+)$/.exec(manifest.scripts?.start ?? '');
     if (tsxEntry) {
-      return { cmd: process.execPath, args: ['--import', 'tsx', tsxEntry[1]], cwd: join(root, pkg) };
+      const [, tsconfig, entry] = tsxEntry;
+      return {
+        cmd: process.execPath,
+        args: ['--import', 'tsx', entry],
+        cwd: join(root, pkg),
+        // tsx's loader reads `--tsconfig` from the environment.
+        env: tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {},
+      };
     }
   }
   const command = await pnpmCommand(['--filter', pkg, 'run', script]);
-  return { ...command, cwd: root };
+  return { ...command, cwd: root, env: {} };
 }
 
 /**
@@ -110,7 +118,7 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES, env 
   const add = async (name, pkg, extraEnv, healthUrl, root = repoRoot) => {
     if (!only.includes(name)) return;
     const command = await packageScriptCommand(pkg, script, root);
-    services.push({ name, ...command, env: extraEnv, healthUrl });
+    services.push({ name, ...command, env: { ...command.env, ...extraEnv }, healthUrl });
   };
 
   await add(

@@ -24,6 +24,12 @@ export type StartData = {
    * URL without a session cookie): the browser fetches its code beside its own start-up.
    */
   page?: { remote: RemoteName; page: string };
+  /**
+   * The page's first api reads (its route's `preloadApi`) for the student, by api path, when the
+   * server rendered her own frame with them (host/server/student-frame.ts): the page's first render
+   * takes them, so it shows what the frame shows, without asking again.
+   */
+  answers?: Record<string, unknown>;
 };
 
 /**

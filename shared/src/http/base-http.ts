@@ -3,9 +3,15 @@ import ky from 'ky';
 import { incidentHook, rateLimitHook } from './incident-hook';
 import { xsrfHook } from './xsrf';
 
-/** The origin the browser talks to; the host server proxies `/api`, `/pacos` and `/sitecore/api`. */
+/** Where the client's requests would go on a server, which renders pages but never sends one. */
+const NO_ORIGIN = 'http://server-render.invalid/';
+
+/**
+ * The origin the browser talks to; the host server proxies `/api`, `/pacos` and `/sitecore/api`. A
+ * remote's server renders pages without a DOM (a student's own frame), and this module loads there too.
+ */
 export function apiPrefixUrl(): string {
-  return new URL('/', window.location.origin).href;
+  return typeof window === 'undefined' ? NO_ORIGIN : new URL('/', window.location.origin).href;
 }
 
 /**

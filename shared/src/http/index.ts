@@ -13,4 +13,10 @@ export { ensureXsrfCookie } from './ensure-xsrf-cookie';
 export { postWithProgress } from './upload-with-progress';
 export type { UploadOptions, UploadProgress } from './upload-with-progress';
 export { useApiResource } from './use-api-resource';
-export type { ApiResourceDeps, ApiResourceState, UseApiResourceResult } from './use-api-resource';
+export type {
+  ApiResourceDeps,
+  ApiResourceState,
+  PreloadedRead,
+  UseApiResourceResult,
+} from './use-api-resource';
+export { forgetPreloadedAnswer, keepPreloadedAnswer, preloadedAnswer } from './preloaded-answers';

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 
+import { forgetPreloadedAnswer, keepPreloadedAnswer, preloadedAnswer } from './preloaded-answers';
 import { useApiResource } from './use-api-resource';
 
 type Deferred<T> = { promise: Promise<T>; resolve: (value: T) => void; reject: (reason: unknown) => void };
@@ -95,5 +96,54 @@ describe('useApiResource', () => {
     );
     unmount();
     expect(seen?.aborted).toBe(true);
+  });
+
+  describe('with an answer that came with the page', () => {
+    const path = 'api/en/profiles/P-1/policies';
+    const read = (body: unknown) => {
+      if (!Array.isArray(body)) throw new Error('not a list');
+      return body.map(String);
+    };
+    afterEach(() => forgetPreloadedAnswer());
+
+    it('should show the data in the first render, without a request, and forget the answer', async () => {
+      keepPreloadedAnswer(path, ['TR-1', 'TR-2']);
+      const load = jest.fn((_signal: AbortSignal) => Promise.resolve(['later']));
+      const { result } = renderHook(() => useApiResource(load, ['P-1'], { path, read }));
+      expect(result.current.state).toEqual({ status: 'success', data: ['TR-1', 'TR-2'] });
+      await waitFor(() => expect(preloadedAnswer(path)).toBeUndefined());
+      expect(load).not.toHaveBeenCalled();
+    });
+
+    it('should load as usual when the answer cannot be read', async () => {
+      keepPreloadedAnswer(path, { broken: true });
+      const load = jest.fn((_signal: AbortSignal) => Promise.resolve(['fetched']));
+      const { result } = renderHook(() => useApiResource(load, ['P-1'], { path, read }));
+      expect(result.current.state).toEqual({ status: 'loading' });
+      await waitFor(() => expect(result.current.state).toEqual({ status: 'success', data: ['fetched'] }));
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('should load the next time the page mounts', async () => {
+      keepPreloadedAnswer(path, ['TR-1']);
+      const first = renderHook(() =>
+        useApiResource(() => Promise.resolve(['first']), ['P-1'], { path, read }),
+      );
+      await waitFor(() => expect(preloadedAnswer(path)).toBeUndefined());
+      first.unmount();
+      const load = jest.fn((_signal: AbortSignal) => Promise.resolve(['fresh']));
+      const { result } = renderHook(() => useApiResource(load, ['P-1'], { path, read }));
+      expect(result.current.state).toEqual({ status: 'loading' });
+      await waitFor(() => expect(result.current.state).toEqual({ status: 'success', data: ['fresh'] }));
+    });
+
+    it('should load again on retry', async () => {
+      keepPreloadedAnswer(path, ['TR-1']);
+      const load = jest.fn((_signal: AbortSignal) => Promise.resolve(['again']));
+      const { result } = renderHook(() => useApiResource(load, ['P-1'], { path, read }));
+      act(() => result.current.retry());
+      await waitFor(() => expect(result.current.state).toEqual({ status: 'success', data: ['again'] }));
+      expect(load).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -13,28 +13,17 @@
 import 'global-jsdom/register';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { text } from 'node:stream/consumers';
 import { pathToFileURL } from 'node:url';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { createElement } from 'react';
-import type { ReactNode } from 'react';
-import { useAuthStore } from '../auth';
 import { i18n, initI18n, loadLocale, SUPPORTED_LOCALES } from '../i18n';
-import { I18nextProvider } from '../i18n/react-i18next';
 import type { ExposedPages, RemoteRoutes } from '../routing';
-import { BASENAME } from '../routing/paths';
-import { MemoryRouter } from '../routing/router';
-import { frameForEarlyInput, memberFrameKey } from './frame-html';
+import { memberFrameKey } from './frame-html';
+import { NOBODY, renderPage, SOMEONE } from './render-page';
 
 /**
  * What `dist/prerender.json` holds: a route's first frame by route name, then by locale, and for a
  * public page that a logged-in student sees otherwise, by {@link memberFrameKey} as well.
  */
 export type Prerendered = Record<string, Record<string, string>>;
-
-/** A stand-in for the logged-in student of a guarded page; only its presence shows in the frame. */
-const SOMEONE = { authenticated: true, username: null, profileId: 'prerender' } as const;
-const NOBODY = { authenticated: false, username: null, profileId: null } as const;
 
 type Route = RemoteRoutes['routes'][number];
 
@@ -52,11 +41,6 @@ function prerenderable(routes: readonly Route[]): Route[] {
     }
   }
   return found;
-}
-
-async function render(element: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
-  return text(prelude);
 }
 
 async function main(): Promise<void> {
@@ -79,24 +63,7 @@ async function main(): Promise<void> {
     for (const route of chosen) {
       const Page = pages[route.page];
       if (!Page) continue;
-      const renderFor = async (viewer: typeof SOMEONE | typeof NOBODY) => {
-        // A component reads a zustand store's initial state when rendered on a server (its
-        // getServerSnapshot), so that object is what says who is logged in, in this process only.
-        Object.assign(useAuthStore.getInitialState(), viewer);
-        // createElement rather than JSX: this file runs in whichever app's folder, under its tsconfig.
-        const html = await render(
-          createElement(
-            I18nextProvider,
-            { i18n },
-            createElement(
-              MemoryRouter,
-              { basename: BASENAME, initialEntries: [BASENAME] },
-              createElement(Page),
-            ),
-          ),
-        );
-        return frameForEarlyInput(html);
-      };
+      const renderFor = (viewer: typeof SOMEONE) => renderPage(Page, viewer);
       const frames = (result[route.name] ??= {});
       frames[locale] = await renderFor(route.requiresAuth ? SOMEONE : NOBODY);
       // A public page that a logged-in student sees otherwise (a visitor's claim form asks for the

@@ -141,6 +141,11 @@ export function isPreloadApiPath(value: unknown): value is string {
   );
 }
 
+/** A route's `preloadApi` path for one student: `{profileId}` filled in (encoded), no leading slash. */
+export function studentApiPath(path: string, profileId: string): string {
+  return path.replaceAll('{profileId}', encodeURIComponent(profileId));
+}
+
 function subRouteProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'must be an object';
   if (typeof value.path !== 'string' || value.path === '' || value.path.startsWith('/'))

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readOrigins, readPort } from './env';
 import { listenUntilSignal, runMain } from './listen';
 import { createStaticServer } from './static-server';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PORTS, originOf, PORT_VARIABLES } from '../../../configs/topology.cjs';
 import type { RemoteProcessName } from '../../../configs/topology.cjs';
 
@@ -11,22 +12,33 @@ export interface ServeRemoteOptions {
   appDir: string;
   /** The remote's federation name; its port comes from `PORT`, else the topology (configs/topology.cjs). */
   name: RemoteProcessName;
+  /**
+   * Adds the routes that render a student's own first frame (`registerFrameRoute` of
+   * `@portal/shared/frame-renderer`, kept out of this module so that servers without frames do not
+   * carry it). Its pages are this source's: a server that serves another build (`REMOTE_DIST_DIR`)
+   * leaves it out, so a frame never belongs to another release.
+   */
+  frames?: (app: FastifyInstance) => Promise<void>;
 }
 
 /**
  * Runs a remote's production server: its built assets (remoteEntry.js, mf-manifest.json,
- * chunks) for the host page, with CORS for `HOST_ORIGIN`, until SIGINT or SIGTERM. Assets only:
- * a remote's pages run inside the host (standalone pages come from its dev server).
+ * chunks) for the host page, with CORS for `HOST_ORIGIN`, until SIGINT or SIGTERM, and with `frames`
+ * a student's own first frames for the host server. A remote's pages run inside the host (standalone
+ * pages come from its dev server).
  */
-export function serveRemote({ appDir, name }: ServeRemoteOptions): void {
+export function serveRemote({ appDir, name, frames }: ServeRemoteOptions): void {
   runMain(async () => {
     const port = readPort(process.env, ['PORT', PORT_VARIABLES[name]], DEFAULT_PORTS[name]);
+    // Another build of the remote may be served instead (an older release, in the version-skew check).
+    const otherBuild = process.env.REMOTE_DIST_DIR;
+    const addFrames = otherBuild ? undefined : frames;
     const app = await createStaticServer({
-      // Another build of the remote may be served instead (an older release, in the version-skew check).
-      root: process.env.REMOTE_DIST_DIR || path.join(appDir, 'dist'),
+      root: otherBuild || path.join(appDir, 'dist'),
       corsOrigins: readOrigins(process.env, 'HOST_ORIGIN', originOf('host')),
       historyFallback: false,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      ...(addFrames ? { setup: addFrames } : {}),
     });
     await listenUntilSignal(app, { port, host: process.env.LISTEN_HOST });
   });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, Outlet, useLocation } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
-import { paths } from '@portal/shared';
+import { forgetPreloadedAnswer, paths } from '@portal/shared';
 import { handleForPath } from '../../app/route-handle';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
 import { GlobalAlert } from './global-alert';
@@ -38,6 +38,13 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
   useContentViews(tagManager, handle);
   useHashScroll();
   useFocusOnNavigation(main);
+
+  // The api answers that came with the page (StartData.answers) are for the page the URL opened:
+  // once the student is elsewhere (another page, the login page), a later visit loads afresh.
+  const opened = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== opened.current) forgetPreloadedAnswer();
+  }, [pathname]);
 
   useEffect(() => {
     // The start-up skeleton is styled by body.loading (docs/requirements.md §2 start-up).

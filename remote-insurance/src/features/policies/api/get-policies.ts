@@ -117,17 +117,31 @@ export function toPolicyEntry(item: unknown, index: number): PolicyEntry {
   }
 }
 
-/** `GET /api/en/profiles/{profileId}/policies`, checked and mapped to view models one by one. */
-export async function getPolicies(profileId: string, signal?: AbortSignal): Promise<PolicyEntry[]> {
-  const body: unknown = await http
-    .get(`api/en/profiles/${encodeURIComponent(profileId)}/policies`, { signal })
-    .json();
+/** The api path of a student's policies (the route's `preloadApi` names the same read). */
+export function policiesPath(profileId: string): string {
+  return `api/en/profiles/${encodeURIComponent(profileId)}/policies`;
+}
+
+/** The body of the policies call, checked and mapped to view models one by one. */
+export function readPolicies(body: unknown): PolicyEntry[] {
   const list = v.safeParse(policiesBodySchema, body);
   if (!list.success) throw new MalformedPoliciesError(v.summarize(list.issues));
   return list.output.map(toPolicyEntry);
 }
 
-/** Loads the student's policies; `retry` loads them again after a failure. */
+/** `GET /api/en/profiles/{profileId}/policies`, checked and mapped to view models one by one. */
+export async function getPolicies(profileId: string, signal?: AbortSignal): Promise<PolicyEntry[]> {
+  const body: unknown = await http.get(policiesPath(profileId), { signal }).json();
+  return readPolicies(body);
+}
+
+/**
+ * Loads the student's policies; `retry` loads them again after a failure. The answer that came with
+ * the page, when there is one, is the first render's (the server's frame shows the same cards).
+ */
 export function usePolicies(profileId: string) {
-  return useApiResource((signal) => getPolicies(profileId, signal), [profileId]);
+  return useApiResource((signal) => getPolicies(profileId, signal), [profileId], {
+    path: policiesPath(profileId),
+    read: readPolicies,
+  });
 }

@@ -1,0 +1,78 @@
+// A student's own first frame: for a page whose route declares its first api reads (`preloadApi`, My
+// Insurance's policies), the host server fetches those reads as the student (her cookie, to the api)
+// and asks the remote that serves the page to render it with them (`POST /frames` on the remote's
+// server, @portal/shared/frame-renderer). The page the phone paints then shows her policies before
+// any script has arrived, where the build's frame shows card outlines. Whatever fails or is late
+// (the api, the remote, an older remote without `/frames`) leaves the build's frame in place.
+import { frameTakesInputSafely } from '@portal/shared/prerender-frame';
+import { isPreloadApiPath, studentApiPath } from '@portal/shared/route-table';
+import { fetchJson, within } from './swr-cache';
+
+/** How long the page waits for the reads and the remote's render together (both are local calls). */
+export const STUDENT_FRAME_WAIT_MS = 400;
+
+/** What a student's frame is made of. */
+export type StudentFrameRequest = {
+  /** The api's origin, which the reads go to with the student's cookie. */
+  apiOrigin: string;
+  /** The remote's manifest URL; `frames` is beside it. */
+  manifestUrl: string;
+  route: string;
+  locale: string;
+  profileId: string;
+  /** The route's `preloadApi`, `{profileId}` not filled in. */
+  preloadApi: readonly string[];
+  cookieHeader: string;
+};
+
+async function render(fetchImpl: typeof fetch, request: StudentFrameRequest, signal: AbortSignal) {
+  const paths = request.preloadApi
+    .filter(isPreloadApiPath)
+    .map((path) => studentApiPath(path, request.profileId));
+  if (paths.length === 0) return undefined;
+  const bodies = await Promise.all(
+    paths.map((path) =>
+      fetchJson(
+        fetchImpl,
+        `${request.apiOrigin}/${path}`,
+        { headers: { Accept: 'application/json', Cookie: request.cookieHeader } },
+        signal,
+      ),
+    ),
+  );
+  const answer = await fetchJson(
+    fetchImpl,
+    new URL('frames', request.manifestUrl).href,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        route: request.route,
+        locale: request.locale,
+        profileId: request.profileId,
+        answers: Object.fromEntries(paths.map((path, index) => [path, bodies[index]])),
+      }),
+    },
+    signal,
+  );
+  const html = (answer as { html?: unknown } | null)?.html;
+  // Only a frame whose buttons wait for the app, like the build's own.
+  if (typeof html !== 'string' || !frameTakesInputSafely(html)) return undefined;
+  return { html, answers: Object.fromEntries(paths.map((path, index) => [path, bodies[index]])) };
+}
+
+/** A student's own frame and the api answers it shows (the page's first render takes them too). */
+export type StudentFrame = { html: string; answers: Record<string, unknown> };
+
+/** The student's own frame with its answers, or undefined when it cannot be had within {@link STUDENT_FRAME_WAIT_MS}. */
+export async function studentFrame(
+  fetchImpl: typeof fetch,
+  request: StudentFrameRequest,
+): Promise<StudentFrame | undefined> {
+  const controller = new AbortController();
+  try {
+    return await within(render(fetchImpl, request, controller.signal), STUDENT_FRAME_WAIT_MS);
+  } finally {
+    controller.abort();
+  }
+}

@@ -1,0 +1,115 @@
+/** @jest-environment node */
+import { createFrameRenderer } from './frame-renderer';
+import type { ExposedPages, RemoteRoutes } from '../routing';
+import { useApiResource } from '../http/use-api-resource';
+import { useAuthStore } from '../auth';
+
+// A page as a remote writes one: its first read may have come with the page.
+function PoliciesPage() {
+  const profileId = useAuthStore((state) => state.profileId) ?? '';
+  const path = `api/en/profiles/${profileId}/policies`;
+  const resource = useApiResource(() => Promise.resolve([] as string[]), [profileId], {
+    path,
+    read: (body) => {
+      if (!Array.isArray(body)) throw new Error('not a list');
+      return body.map(String);
+    },
+  });
+  if (resource.state.status !== 'success') return <p>Loading your policies…</p>;
+  return (
+    <ul>
+      {resource.state.data.map((number) => (
+        <li key={number}>
+          {number} <button type="button">Show details</button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const pages = { policies: PoliciesPage } as unknown as ExposedPages;
+const routes = {
+  namespace: 'test',
+  routes: [
+    {
+      name: 'policies',
+      path: '/policies',
+      titleKey: 'title',
+      requiresAuth: true,
+      page: 'policies',
+      preloadApi: ['api/en/profiles/{profileId}/policies'],
+    },
+    { name: 'plain', path: '/plain', titleKey: 'title', requiresAuth: false, page: 'policies' },
+  ],
+} as unknown as RemoteRoutes;
+
+describe('createFrameRenderer', () => {
+  const renderer = createFrameRenderer({ pages, routes });
+
+  it('renders only the routes that declare their first api reads', () => {
+    expect([...renderer.routes.keys()]).toEqual(['policies']);
+  });
+
+  it('renders the student’s page with her answers, its buttons waiting for the app', async () => {
+    const html = await renderer.render({
+      route: 'policies',
+      locale: 'en-GB',
+      profileId: 'P-1',
+      answers: { 'api/en/profiles/P-1/policies': ['TR-2026-1', 'ST-2026-2'] },
+    });
+    expect(html).toContain('TR-2026-1');
+    expect(html).toContain('ST-2026-2');
+    expect(html).toContain('<button type="button" inert="">Show details</button>');
+  });
+
+  it('keeps students apart when their renders overlap', async () => {
+    const [anna, bob] = await Promise.all(
+      ['P-1', 'P-2'].map((profileId) =>
+        renderer.render({
+          route: 'policies',
+          locale: 'nl',
+          profileId,
+          answers: { [`api/en/profiles/${profileId}/policies`]: [`number of ${profileId}`] },
+        }),
+      ),
+    );
+    expect(anna).toContain('number of P-1');
+    expect(anna).not.toContain('P-2');
+    expect(bob).toContain('number of P-2');
+    expect(bob).not.toContain('P-1');
+    expect(renderer.waiting()).toBe(0);
+  });
+
+  it('escapes what the answers hold', async () => {
+    const html = await renderer.render({
+      route: 'policies',
+      locale: 'en-GB',
+      profileId: 'P-1',
+      answers: { 'api/en/profiles/P-1/policies': ['<img src=x onerror=alert(1)>'] },
+    });
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;img');
+  });
+
+  it('refuses a route without first reads, answers of another student, and an unknown language', async () => {
+    await expect(
+      renderer.render({ route: 'plain', locale: 'en-GB', profileId: 'P-1', answers: {} }),
+    ).rejects.toThrow('No page with first api reads is named "plain".');
+    await expect(
+      renderer.render({
+        route: 'policies',
+        locale: 'en-GB',
+        profileId: 'P-1',
+        answers: { 'api/en/profiles/P-2/policies': [] },
+      }),
+    ).rejects.toThrow('The answers must be those of api/en/profiles/P-1/policies.');
+    await expect(
+      renderer.render({
+        route: 'policies',
+        locale: 'de' as 'nl',
+        profileId: 'P-1',
+        answers: { 'api/en/profiles/P-1/policies': [] },
+      }),
+    ).rejects.toThrow('"de" is not a language of the portal.');
+  });
+});
