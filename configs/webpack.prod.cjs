@@ -4,6 +4,7 @@
 // they are to a browser that accepts them (`preCompressed` in shared/src/server/static-server.ts).
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { CompactJsonPlugin } = require('./plugins/compact-json-plugin.cjs');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const { commonConfig } = require('./webpack.common.cjs');
 
@@ -49,7 +50,8 @@ function prodConfig(options) {
       // as written (comments and all) otherwise.
       minimizer: ['...', new CssMinimizerPlugin()],
     },
-    plugins: [...config.plugins, ...compressionPlugins()],
+    // JSON compacted before it is compressed (the compressed copies are made of the file as served).
+    plugins: [...config.plugins, new CompactJsonPlugin(), ...compressionPlugins()],
   };
 }
 

@@ -16,6 +16,7 @@ describe('createStaticServer', () => {
     fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
     fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var entry;');
     fs.writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+    fs.writeFileSync(path.join(root, 'assets', 'icons.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(root, 'assets', 'main.1a2b3c4d.js'), 'var main;');
     fs.writeFileSync(path.join(root, 'assets', 'main.1a2b3c4d.js.map'), '{"sources":["/build/src/main.ts"]}');
     // As the production build leaves it: brotli and gzip copies beside a script.
@@ -78,11 +79,22 @@ describe('createStaticServer', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers.etag).toBeTruthy();
+      // One validator is enough; nothing is fetched in ranges.
+      expect(res.headers['last-modified']).toBeUndefined();
+      expect(res.headers['accept-ranges']).toBeUndefined();
       const again = await app.inject({ url, headers: { 'if-none-match': String(res.headers.etag) } });
       expect(again.statusCode).toBe(304);
       await app.close();
     },
   );
+
+  it('should serve the icon sprite fresh for five minutes, so that a page and its app fetch it once', async () => {
+    const app = await createStaticServer({ root });
+    const res = await app.inject({ url: '/assets/icons.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    await app.close();
+  });
 
   it.each([
     ['br, gzip', 'br', (body: Buffer) => zlib.brotliDecompressSync(body)],
