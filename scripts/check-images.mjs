@@ -10,7 +10,8 @@
 //    WORKDIR), after compiling the servers (`pnpm build:server`; `pnpm build` must have run);
 // 3. starts the runtime stage's CMD, word for word, in that folder with the stage's ENV (its port on a
 //    spare one, data in a temporary folder), waits for 200 from /healthz, runs the HEALTHCHECK command
-//    against it, and stops it with SIGTERM.
+//    against it, makes the service's own probe where it has one (the insurance remote renders a
+//    student's frame with the image's dependencies), and stops it with SIGTERM.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
