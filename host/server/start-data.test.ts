@@ -456,16 +456,22 @@ const PRERENDERED = {
   insurances: { 'en-GB': '<h1>My Insurance</h1>', nl: '<h1>Mijn verzekering</h1>' },
 };
 
+/** A host build with its prerendered shell, in a new temporary folder. */
+function builtWithShell(prefix: string): string {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    `<!doctype html><html lang=en-GB><head><title>portal</title></head>${MINIFIED_ROOT}`,
+  );
+  fs.writeFileSync(path.join(distDir, 'prerendered-shell.json'), JSON.stringify(SHELL));
+  return distDir;
+}
+
 describe("a page's prerendered frame", () => {
   let distDir: string;
 
   beforeAll(() => {
-    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-frame-'));
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      `<!doctype html><html lang=en-GB><head><title>portal</title></head>${MINIFIED_ROOT}`,
-    );
-    fs.writeFileSync(path.join(distDir, 'prerendered-shell.json'), JSON.stringify(SHELL));
+    distDir = builtWithShell('host-frame-');
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
@@ -580,12 +586,7 @@ describe("a student's own frame", () => {
   let framesAsked = 0;
 
   beforeAll(() => {
-    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-own-frame-'));
-    fs.writeFileSync(
-      path.join(distDir, 'index.html'),
-      `<!doctype html><html lang=en-GB><head><title>portal</title></head>${MINIFIED_ROOT}`,
-    );
-    fs.writeFileSync(path.join(distDir, 'prerendered-shell.json'), JSON.stringify(SHELL));
+    distDir = builtWithShell('host-own-frame-');
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
