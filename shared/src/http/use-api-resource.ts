@@ -25,8 +25,8 @@ const LOADING = { status: 'loading' } as const;
 export type PreloadedRead<T> = { path: string; read: (body: unknown) => T };
 
 function readPreloaded<T>(preloaded: PreloadedRead<T> | undefined): { data: T } | undefined {
-  const answer = preloaded ? preloadedAnswer(preloaded.path) : undefined;
-  if (!preloaded || !answer) return undefined;
+  const answer = preloaded && preloadedAnswer(preloaded.path);
+  if (!answer) return undefined;
   try {
     return { data: preloaded.read(answer.body) };
   } catch {

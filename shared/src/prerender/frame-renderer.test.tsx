@@ -112,4 +112,17 @@ describe('createFrameRenderer', () => {
       }),
     ).rejects.toThrow('"de" is not a language of the portal.');
   });
+
+  it('fails each render, rather than the server, when its pages cannot load', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = {
+      policies: Object.assign(() => <p>never</p>, { preload: () => Promise.reject(new Error('no chunk')) }),
+    } as unknown as ExposedPages;
+    const failing = createFrameRenderer({ pages: broken, routes });
+    await expect(
+      failing.render({ route: 'policies', locale: 'en-GB', profileId: 'P-1', answers: {} }),
+    ).rejects.toThrow('no chunk');
+    expect(error).toHaveBeenCalledWith('The pages of the frame renderer could not load:', expect.any(Error));
+    error.mockRestore();
+  });
 });

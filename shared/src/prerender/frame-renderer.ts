@@ -71,6 +71,9 @@ export function createFrameRenderer({
     await Promise.all([...routes.values()].map((route) => pages[route.page]?.preload?.()));
     for (const locale of SUPPORTED_LOCALES) await loadLocale(locale);
   })();
+  // Pages that cannot load fail each render (the host keeps the build's frame); they never stop the
+  // server that serves the remote's files, as an unhandled rejection would.
+  ready.catch((error: unknown) => console.error('The pages of the frame renderer could not load:', error));
   let queue: Promise<unknown> = ready;
   let waiting = 0;
 
