@@ -8,7 +8,14 @@ import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createPgDb, createPgliteDb, migrate } from '../src/db/db.js';
+import {
+  MIGRATION_LOCK,
+  RENAMED_MIGRATIONS,
+  createPgDb,
+  createPgliteDb,
+  migrate,
+  withAdvisoryLock,
+} from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 import { createMailer } from '../src/mail/outbox.js';
 import { apiPaths } from '../src/paths.js';
@@ -40,11 +47,11 @@ describe('database', () => {
       '001_init.sql',
       '002_outbox_delivery.sql',
       '003_payments_owner.sql',
-      '003_security.sql',
-      '004_claim_history_and_receipts.sql',
-      '005_proofs_of_cover.sql',
-      '006_security_round_two.sql',
-      '007_visitor_claims.sql',
+      '004_security.sql',
+      '005_claim_history_and_receipts.sql',
+      '006_proofs_of_cover.sql',
+      '007_security_round_two.sql',
+      '008_visitor_claims.sql',
       '010_passkeys.sql',
       '011_mail_jobs.sql',
       '012_rate_limits.sql',
@@ -56,10 +63,51 @@ describe('database', () => {
     await db.close();
   });
 
+  it('should give every migration file a number of its own', () => {
+    const numbers = MIGRATIONS.map((file) => file.split('_')[0]);
+    assert.equal(new Set(numbers).size, numbers.length, numbers.join(', '));
+  });
+
+  it('should run no renamed file again on a database that recorded it under its earlier name', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'api-migrations-'));
+    const earlier = Object.fromEntries(
+      Object.entries(RENAMED_MIGRATIONS).map(([before, now]) => [now, before]),
+    );
+    try {
+      for (const file of MIGRATIONS)
+        copyFileSync(path.join(apiPaths.migrations, file), path.join(dir, earlier[file] ?? file));
+      const db = await createPgliteDb();
+      assert.ok((await migrate(db, dir)).includes('003_security.sql'));
+      // The earlier 003_security.sql adds columns without IF NOT EXISTS: run again, it would fail.
+      assert.deepEqual(await migrate(db), []);
+      const recorded = await db.query<{ name: string }>('SELECT name FROM migrations');
+      const names = new Set(recorded.map((row) => row.name));
+      for (const file of MIGRATIONS) assert.ok(names.has(file), `${file} recorded`);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('should hold the migration lock while its work runs and let it go after, also on a failure', async () => {
+    const db = await createPgliteDb();
+    const held = () =>
+      db.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1", [
+        MIGRATION_LOCK % 2 ** 32,
+      ]);
+    assert.equal(await withAdvisoryLock(db, MIGRATION_LOCK, async () => (await held()).length), 1);
+    await assert.rejects(
+      withAdvisoryLock(db, MIGRATION_LOCK, () => Promise.reject(new Error('disk full'))),
+      /disk full/,
+    );
+    assert.equal((await held()).length, 0);
+    await db.close();
+  });
+
   it('should keep the claims filed before their history and receipts were stored', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'api-migrations-'));
     try {
-      for (const file of ['001_init.sql', '002_outbox_delivery.sql', '003_security.sql'])
+      for (const file of ['001_init.sql', '002_outbox_delivery.sql', '004_security.sql'])
         copyFileSync(path.join(apiPaths.migrations, file), path.join(dir, file));
       const db = await createPgliteDb();
       await migrate(db, dir);
@@ -76,10 +124,10 @@ describe('database', () => {
         [JSON.stringify([{ name: 'old.pdf', type: 'application/pdf', size: 12 }])],
       );
       copyFileSync(
-        path.join(apiPaths.migrations, '004_claim_history_and_receipts.sql'),
-        path.join(dir, '004_claim_history_and_receipts.sql'),
+        path.join(apiPaths.migrations, '005_claim_history_and_receipts.sql'),
+        path.join(dir, '005_claim_history_and_receipts.sql'),
       );
-      assert.deepEqual(await migrate(db, dir), ['004_claim_history_and_receipts.sql']);
+      assert.deepEqual(await migrate(db, dir), ['005_claim_history_and_receipts.sql']);
       assert.deepEqual(await db.query('SELECT claim_number, status FROM claim_history'), [
         { claim_number: 'CLM-2026-00000001', status: 'RECEIVED' },
       ]);

@@ -160,7 +160,7 @@ describe('mailed tokens at rest', () => {
         '001_init.sql',
         '002_outbox_delivery.sql',
         '003_payments_owner.sql',
-        '003_security.sql',
+        '004_security.sql',
       ]) {
         await cp(path.join(apiPaths.migrations, file), path.join(older, file));
       }

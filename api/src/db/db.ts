@@ -177,10 +177,54 @@ export function createPgDb(connectionString: string, logger: DbLogger): PgDb {
   }
 }
 
+/** The advisory lock every api process takes to migrate and seed: one key for the whole portal. */
+export const MIGRATION_LOCK = 4_200_710_001;
+
+/**
+ * Runs `fn` while holding PostgreSQL's session-level advisory lock `key`: processes that start at the
+ * same moment on one database take turns, each seeing what the one before it did. On a server the lock
+ * is held on one connection of its own (the pool would give lock and unlock to different sessions);
+ * PGlite has one session, which takes it the same way.
+ */
+export async function withAdvisoryLock<T>(db: Db | PgDb, key: number, fn: () => Promise<T>): Promise<T> {
+  if ('pool' in db) {
+    const client = await db.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  await db.query('SELECT pg_advisory_lock($1)', [key]);
+  try {
+    return await fn();
+  } finally {
+    await db.query('SELECT pg_advisory_unlock($1)', [key]);
+  }
+}
+
+/**
+ * Migration files renamed so that no two share a number, by their earlier name: a database that
+ * recorded the earlier name has run the file, which is recorded under its new name and not run again.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  '003_security.sql': '004_security.sql',
+  '004_claim_history_and_receipts.sql': '005_claim_history_and_receipts.sql',
+  '005_proofs_of_cover.sql': '006_proofs_of_cover.sql',
+  '006_security_round_two.sql': '007_security_round_two.sql',
+  '007_visitor_claims.sql': '008_visitor_claims.sql',
+};
+
 /**
  * Runs the SQL files of api/migrations (or `dir`) not yet recorded in the `migrations` table, in name
  * order. Each file runs in its own transaction together with its record, so a failing file leaves
- * neither half a schema nor a record claiming it ran.
+ * neither half a schema nor a record claiming it ran. Callers that may start beside others take
+ * {@link MIGRATION_LOCK} around it (see {@link withAdvisoryLock}).
  */
 export async function migrate(db: Db, dir: string = apiPaths.migrations): Promise<string[]> {
   await db.query(
@@ -189,6 +233,14 @@ export async function migrate(db: Db, dir: string = apiPaths.migrations): Promis
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM migrations')).map((row) => row.name),
   );
+  for (const [before, now] of Object.entries(RENAMED_MIGRATIONS)) {
+    if (!done.has(before) || done.has(now)) continue;
+    await db.query(
+      'INSERT INTO migrations (name, applied_at) SELECT $1, applied_at FROM migrations WHERE name = $2',
+      [now, before],
+    );
+    done.add(now);
+  }
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
