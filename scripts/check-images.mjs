@@ -25,7 +25,12 @@ import { bold, green, red, step } from './lib/log.mjs';
 
 /** The services built from a Dockerfile of this repository, with the package each one deploys. */
 const SERVICES = [
-  { service: 'api', pkg: 'api' },
+  // The image runs in production mode, which needs these set (docker-compose.yml sets them).
+  {
+    service: 'api',
+    pkg: 'api',
+    env: { CONTENT_API_KEY: 'images-check-key', API_PUBLIC_ORIGIN: 'http://localhost:8080' },
+  },
   { service: 'remote-account', pkg: 'remote-account' },
   // Its server renders a student's own My Insurance frame: the deployed image must be able to.
   {
@@ -86,8 +91,8 @@ function runQuiet(argv, cwd, env) {
   });
 }
 
-/** @param {{ service: string, pkg: string, probe?: { path: string, method: string, body: unknown, expect: string } }} image */
-async function checkImage({ service, pkg, probe }) {
+/** @param {{ service: string, pkg: string, probe?: { path: string, method: string, body: unknown, expect: string }, env?: Record<string, string> }} image */
+async function checkImage({ service, pkg, probe, env: settings = {} }) {
   const dockerfile = join(pkg, 'Dockerfile');
   const runtime = runtimeOf(readFileSync(join(repoRoot, dockerfile), 'utf8'));
   const deploy = deployCommandOf(runtime.stages);
@@ -102,7 +107,7 @@ async function checkImage({ service, pkg, probe }) {
     await pnpm([...deploy.slice(0, -1), workdir]);
 
     const port = await sparePort();
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmpdir() };
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmpdir(), ...settings };
     for (const [name, value] of Object.entries(runtime.env)) {
       // The exposed port moves to a spare one; a data folder to a temporary one; listen on loopback only.
       if (runtime.expose.includes(value)) env[name] = String(port);

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { redactedRequestLog } from '@portal/shared/token-pages';
@@ -11,6 +12,7 @@ import { registerInputGuards } from './input-guards.js';
 import { contentRateLimit, registerRateLimits } from './rate-limits.js';
 import { createMailer } from './mail/outbox.js';
 import type { Mailer } from './mail/outbox.js';
+import type { Readiness } from './routes/context.js';
 import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
 import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -31,6 +33,20 @@ export interface AppOptions {
   /** Mail sending; without one the app makes its own on `db` and closes it with the app. */
   mailer?: Mailer;
   logger?: FastifyBaseLogger | boolean;
+  /** Set to not ready when the process shuts down (see server.ts); always ready without one. */
+  readiness?: Readiness;
+}
+
+/** The X-Request-Id values the api takes from the host: its UUIDs, or any short plain token. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * The id of a request: the host's X-Request-Id, so that the host's log line, the api's and a 500's
+ * incident id all carry the same value; a new one when the header is missing or not a plain token.
+ */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** JSON bodies above this size get 413. */
@@ -41,7 +57,13 @@ export const FILE_LIMIT = 10 * 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the Fastify app (not listening). */
-export async function buildApp({ db, config, mailer, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  mailer,
+  logger = false,
+  readiness = { ready: true },
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Every request is logged without the secrets its URL may carry (a letter's QR token, the content
     // API key): see @portal/shared/token-pages.
@@ -53,6 +75,8 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers),
   });
 
   registerErrorHandling(app);
@@ -103,7 +127,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
 
   const appMailer = mailer ?? createMailer(db, config, app.log);
   if (!mailer) app.addHook('onClose', () => appMailer.close());
-  const context = { db, config, mailer: appMailer };
+  const context = { db, config, mailer: appMailer, readiness };
   await app.register(metaRoutes, context);
   await app.register(authRoutes, context);
   await app.register(accountRoutes, context);

@@ -29,6 +29,17 @@ export interface Config {
   scryptLogN: number;
   /** GraphQL introspection and field suggestions, for development tools only. */
   graphqlIntrospection: boolean;
+  /** NODE_ENV=production: no demo data unless asked for, and no development aids (see {@link loadConfig}). */
+  production: boolean;
+  /** Whether the demo accounts are loaded into an empty database: always outside production, else API_SEED_DEMO=1. */
+  seedDemo: boolean;
+  /**
+   * After SIGTERM, how long the process goes on answering while /readyz says 503, so that proxies stop
+   * sending it requests before it stops listening (API_SHUTDOWN_DELAY_SECONDS; default 5 in production, else 0).
+   */
+  shutdownDelaySeconds: number;
+  /** Then how long requests in flight may take before their connections are cut (API_SHUTDOWN_GRACE_SECONDS, default 20). */
+  shutdownGraceSeconds: number;
   /** The clock; tests inject their own to move time forward. */
   now: () => Date;
 }
@@ -88,6 +99,33 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number of seconds (0 or more), got "${raw}".`);
+  return value;
+}
+
+/**
+ * What a production start (NODE_ENV=production) may not lack or have on: each problem names its
+ * variable. Empty outside production.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.CONTENT_API_KEY?.trim())
+    problems.push('CONTENT_API_KEY must be set (the development key is not used in production)');
+  if (!env.API_PUBLIC_ORIGIN?.trim())
+    problems.push("API_PUBLIC_ORIGIN must be set to the portal's public origin (mailed links point there)");
+  if (env.API_DEV_OUTBOX === '1')
+    problems.push('API_DEV_OUTBOX=1 must not be on in production (the outbox shows every mailed link)');
+  if (env.API_PAYMENT_SANDBOX === '1')
+    problems.push('API_PAYMENT_SANDBOX=1 must not be on in production (payments would not be real)');
+  return problems;
+}
+
 /** Which proxies may set X-Forwarded-* (Fastify `trustProxy`): true/false or addresses. */
 export type TrustProxy = boolean | string;
 
@@ -104,8 +142,15 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return text;
 }
 
-/** Reads the configuration from environment variables. */
+/**
+ * Reads the configuration from environment variables.
+ * @throws Error naming every variable a production start (NODE_ENV=production) lacks or must not have.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems = productionProblems(env);
+  if (problems.length > 0)
+    throw new Error(`The api does not start in production (NODE_ENV=production): ${problems.join('; ')}.`);
+  const production = env.NODE_ENV === 'production';
   return {
     port: Number(env.API_PORT ?? 8090),
     dataDir: env.API_DATA_DIR ?? apiPaths.data,
@@ -149,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptLogN: SCRYPT_LOG_N,
     graphqlIntrospection: env.API_GRAPHQL_INTROSPECTION === '1',
+    production,
+    seedDemo: !production || env.API_SEED_DEMO === '1',
+    shutdownDelaySeconds: seconds(env, 'API_SHUTDOWN_DELAY_SECONDS', production ? 5 : 0),
+    shutdownGraceSeconds: seconds(env, 'API_SHUTDOWN_GRACE_SECONDS', 20),
     now: () => new Date(),
   };
 }

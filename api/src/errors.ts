@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { validateHeaderValue } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -118,9 +117,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** The 500 body: a logged incident id and no details. */
+/**
+ * The 500 body: a logged incident id and no details. The incident id is the request's id (the host's
+ * X-Request-Id), so that one search finds the host's and the api's lines of the request.
+ */
 function internalError(request: FastifyRequest, error: unknown) {
-  const incidentId = randomUUID();
+  const incidentId = request.id;
   request.log.error({ err: error, incidentId }, 'Unexpected error');
   return {
     code: 'INTERNAL_ERROR',

@@ -6,10 +6,16 @@ const config = loadConfig();
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 const api = await startApi(config, logger);
-const shutdown = async () => {
-  await api.close();
-  process.exit(0);
+// Ctrl+C in development stops at once; a deploy's SIGTERM first lets proxies move away (see Api.shutdown).
+const stop = (how: () => Promise<void>) => async () => {
+  try {
+    await how();
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'Shutdown failed');
+    process.exit(1);
+  }
 };
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void stop(api.close)());
+process.once('SIGTERM', () => void stop(api.shutdown)());
 await api.app.listen({ port: config.port, host: '0.0.0.0' });

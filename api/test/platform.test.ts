@@ -92,6 +92,36 @@ describe('platform behaviour', () => {
       assert.equal((await request({ method: 'GET', url: '/healthz' })).statusCode, 200);
     });
 
+    it("should take the host's X-Request-Id as the incident id, in every log line of the request", async () => {
+      const anna = await t.login('anna.devries@example.com');
+      const requestId = '5f0c6b0e-8a5e-4d53-9a55-2f1d1e6c0a42';
+      failing = true;
+      try {
+        const response = await request({
+          method: 'GET',
+          url: '/api/checksession',
+          headers: { cookie: anna.cookie, 'x-request-id': requestId },
+        });
+        assert.equal(response.statusCode, 500);
+        assert.equal(response.json().incidentId, requestId);
+        const ofRequest = lines.filter((line) => line.reqId === requestId);
+        assert.ok(ofRequest.some((line) => line.incidentId === requestId && line.level === 50));
+        assert.ok(
+          ofRequest.some((line) => line.msg === 'request completed'),
+          'the access line too',
+        );
+        // A header that is not a plain token is not written into the logs: the request gets its own id.
+        const odd = await request({
+          method: 'GET',
+          url: '/api/checksession',
+          headers: { cookie: anna.cookie, 'x-request-id': 'a b\u0007' },
+        });
+        assert.match(odd.json().incidentId, /^[0-9a-f-]{36}$/);
+      } finally {
+        failing = false;
+      }
+    });
+
     it('should answer a SyntaxError that is not about the request body with 500, not 400', async () => {
       const anna = await t.login('anna.devries@example.com');
       // As a JSON.parse of broken stored data would throw it.
@@ -122,6 +152,23 @@ describe('platform behaviour', () => {
       });
       assert.equal(malformed.statusCode, 400, "a body that does not parse is still the client's error");
       assert.equal(malformed.json().code, 'MALFORMED_JSON');
+    });
+  });
+
+  describe('readiness', () => {
+    it('should answer /readyz 503 once the replica is told to stop, while /healthz stays 200', async () => {
+      const readiness = { ready: true };
+      const app = await buildApp({ db: t.db, config: t.config, readiness });
+      try {
+        assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+        readiness.ready = false;
+        const draining = await app.inject({ method: 'GET', url: '/readyz' });
+        assert.equal(draining.statusCode, 503);
+        assert.equal(draining.json().code, 'SHUTTING_DOWN');
+        assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+      } finally {
+        await app.close();
+      }
     });
   });
 

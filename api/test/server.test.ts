@@ -71,3 +71,43 @@ describe('start-up and restart (PGlite data folder)', () => {
     });
   });
 });
+
+describe('production mode (NODE_ENV=production)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    CONTENT_API_KEY: 'a-key-of-our-own',
+    API_PUBLIC_ORIGIN: 'https://portal.example',
+  };
+
+  it('should refuse to start without its settings or with a development aid on, naming each variable', () => {
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'production' }),
+      (error: Error) => /CONTENT_API_KEY/.test(error.message) && /API_PUBLIC_ORIGIN/.test(error.message),
+    );
+    assert.throws(
+      () => loadConfig({ ...production, API_DEV_OUTBOX: '1', API_PAYMENT_SANDBOX: '1' }),
+      (error: Error) => /API_DEV_OUTBOX/.test(error.message) && /API_PAYMENT_SANDBOX/.test(error.message),
+    );
+    assert.equal(loadConfig(production).production, true);
+    assert.equal(loadConfig({}).seedDemo, true, 'npm start stays the demo');
+  });
+
+  it('should load no demo accounts into an empty database unless API_SEED_DEMO=1', async () => {
+    const accounts = async (env: Record<string, string>) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'api-production-'));
+      const api = await startApi(
+        loadConfig({ ...production, ...env, API_DATA_DIR: dataDir }),
+        pino({ level: 'silent' }),
+      );
+      try {
+        const [row] = await api.db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
+        return row?.count;
+      } finally {
+        await api.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    };
+    assert.equal(await accounts({}), 0);
+    assert.ok(((await accounts({ API_SEED_DEMO: '1' })) ?? 0) > 0, 'the demo profile seeds');
+  });
+});

@@ -7,4 +7,11 @@ export interface RouteContext {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Whether this process still takes new requests: false once it is shutting down. */
+  readiness: Readiness;
+}
+
+/** See {@link RouteContext.readiness}; `/readyz` answers 503 once `ready` is false. */
+export interface Readiness {
+  ready: boolean;
 }

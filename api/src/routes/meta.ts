@@ -12,17 +12,33 @@ export async function loadOpenapi(): Promise<Record<string, unknown>> {
 }
 
 /** Health check, the OpenAPI document and the development outbox. */
-export async function metaRoutes(app: FastifyInstance, { db, config, mailer }: RouteContext): Promise<void> {
+export async function metaRoutes(
+  app: FastifyInstance,
+  { db, config, mailer, readiness }: RouteContext,
+): Promise<void> {
   const openapi = await loadOpenapi();
 
+  const databaseUnavailable = { code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' };
+  // Liveness: the process runs and reaches its database, also while it shuts down.
   app.get('/healthz', async (_request, reply) => {
     try {
       await db.query('SELECT 1');
       return { status: 'ok' };
     } catch {
-      return reply
-        .status(503)
-        .send({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
+      return reply.status(503).send(databaseUnavailable);
+    }
+  });
+
+  // Readiness: whether a proxy may send this replica new requests. 503 from the moment it is told to
+  // stop, while the requests it already has are finished.
+  app.get('/readyz', async (_request, reply) => {
+    if (!readiness.ready)
+      return reply.status(503).send({ code: 'SHUTTING_DOWN', message: 'This replica is shutting down.' });
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send(databaseUnavailable);
     }
   });
 

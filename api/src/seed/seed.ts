@@ -702,6 +702,8 @@ async function loadDemoData(
 
 /** Seeds when asked to (API_RESET=1) or when the database holds no accounts yet. */
 export async function ensureSeeded(db: Db, config: Config, mailer: Mailer): Promise<boolean> {
+  // A production database gets no demo accounts (their password is in the README) unless asked for.
+  if (!config.seedDemo) return false;
   const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM accounts');
   if (config.reset || !row || row.count === 0) {
     await seed(db, config, mailer);
