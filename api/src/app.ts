@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import { registerMetrics } from '@portal/shared/metrics';
 import { redactedRequestLog } from '@portal/shared/token-pages';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { ApiError, frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerInputGuards } from './input-guards.js';
 import { contentRateLimit, registerRateLimits } from './rate-limits.js';
 import { createMailer } from './mail/outbox.js';
+import { createApiMetrics } from './metrics.js';
 import type { Mailer } from './mail/outbox.js';
 import type { Readiness } from './routes/context.js';
 import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
@@ -80,6 +82,13 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  // Only with OPS_TOKEN: without it `/metrics` is not there at all (404).
+  if (config.opsToken) {
+    const registry = createApiMetrics(db, (error) =>
+      app.log.warn({ err: error }, 'A metric could not be read'),
+    );
+    registerMetrics(app, { registry, opsToken: config.opsToken });
+  }
   registerInputGuards(app);
   await registerRateLimits(app, db);
   await app.register(cookie);

@@ -29,6 +29,8 @@ export interface Config {
   scryptLogN: number;
   /** GraphQL introspection and field suggestions, for development tools only. */
   graphqlIntrospection: boolean;
+  /** OPS_TOKEN: `GET /metrics` answers only to `Authorization: Bearer` it; without it, 404. */
+  opsToken?: string;
   /** NODE_ENV=production: no demo data unless asked for, and no development aids (see {@link loadConfig}). */
   production: boolean;
   /** Whether the demo accounts are loaded into an empty database: always outside production, else API_SEED_DEMO=1. */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptLogN: SCRYPT_LOG_N,
     graphqlIntrospection: env.API_GRAPHQL_INTROSPECTION === '1',
+    opsToken: env.OPS_TOKEN?.trim() || undefined,
     production,
     seedDemo: !production || env.API_SEED_DEMO === '1',
     shutdownDelaySeconds: seconds(env, 'API_SHUTDOWN_DELAY_SECONDS', production ? 5 : 0),

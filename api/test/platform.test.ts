@@ -155,6 +155,46 @@ describe('platform behaviour', () => {
     });
   });
 
+  describe('metrics', () => {
+    it('should answer GET /metrics only with the OPS_TOKEN: requests by route and status, jobs, no ids', async () => {
+      const closed = await buildApp({ db: t.db, config: t.config });
+      const none = await closed.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer x' },
+      });
+      assert.equal(none.statusCode, 404);
+      await closed.close();
+
+      const app = await buildApp({ db: t.db, config: { ...t.config, opsToken: 'ops-secret' } });
+      try {
+        assert.equal((await app.inject({ method: 'GET', url: '/metrics' })).statusCode, 401);
+        const wrong = await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: 'Bearer ops' },
+        });
+        assert.equal(wrong.statusCode, 401);
+        await app.inject({ method: 'GET', url: '/api/en/profiles/P-1001/policies' });
+        const metrics = await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: 'Bearer ops-secret' },
+        });
+        assert.equal(metrics.statusCode, 200);
+        assert.match(
+          metrics.body,
+          /http_requests_total\{method="GET",route="\/api\/en\/profiles\/:profileId\/policies",status="401",service="api"\} 1/,
+        );
+        assert.match(metrics.body, /http_request_duration_seconds_bucket\{le="0.1",service="api"/);
+        assert.match(metrics.body, /# TYPE api_jobs gauge/);
+        assert.doesNotMatch(metrics.body, /P-1001/);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
   describe('readiness', () => {
     it('should answer /readyz 503 once the replica is told to stop, while /healthz stays 200', async () => {
       const readiness = { ready: true };

@@ -20,6 +20,13 @@ export interface HostServerConfig {
   apiOrigins: string[];
   contentOrigin: string;
   contentApiKey: string;
+  /**
+   * How often the api replicas are looked for again (API_REFRESH_SECONDS, default 2; 0: never): each
+   * name in API_ORIGIN resolved to all its addresses, each replica asked `/readyz` (./api-replicas.ts).
+   */
+  apiRefreshSeconds: number;
+  /** OPS_TOKEN: `GET /metrics` answers only to `Authorization: Bearer` it; without it, 404. */
+  opsToken: string | undefined;
   /** Proxies in front of the host whose X-Forwarded-For/-Proto are believed (TRUST_PROXY); none by default. */
   trustProxy: boolean | string;
   /** Whether the api's development outbox may be reached through the host (API_DEV_OUTBOX=1). */
@@ -64,6 +71,15 @@ function readGtmId(raw: string | undefined): string | null {
   return raw.trim();
 }
 
+function readSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number of seconds (0 or more), got "${raw}".`);
+  return value;
+}
+
 /** TRUST_PROXY: `true`, `false` or addresses/CIDR ranges; unset means the host is the edge. */
 function readTrustProxy(raw: string | undefined): boolean | string {
   const text = (raw ?? '').trim();
@@ -74,7 +90,8 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 
 /**
  * Reads and validates the host server's environment (see docs/operations.md: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
- * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, HOST_REMOTES_FILE, TRUST_PROXY, API_DEV_OUTBOX, HOST_CACHE_DIR; defaults from
+ * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, HOST_REMOTES_FILE, TRUST_PROXY, API_DEV_OUTBOX, HOST_CACHE_DIR,
+ * API_REFRESH_SECONDS, OPS_TOKEN; defaults from
  * configs/topology.cjs).
  * @throws Error naming the variable that is wrong.
  */
@@ -100,6 +117,8 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     distDir: env.HOST_DIST_DIR ?? path.join(__dirname, '..', 'dist'),
     // One api, or several replicas separated by commas (`http://api-1:8090,http://api-2:8090`).
     apiOrigins: [...new Set(readOrigins(env, 'API_ORIGIN', originOf('api', env)))],
+    apiRefreshSeconds: readSeconds(env, 'API_REFRESH_SECONDS', 2),
+    opsToken: env.OPS_TOKEN?.trim() || undefined,
     contentOrigin: readUrl(env, 'CONTENT_ORIGIN', originOf('api', env)).origin,
     contentApiKey,
     trustProxy: readTrustProxy(env.TRUST_PROXY),

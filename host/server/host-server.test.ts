@@ -483,6 +483,69 @@ describe('host server', () => {
     await dev.close();
   });
 
+  it("should not proxy the api's operations endpoints, however the path is spelled", async () => {
+    const app = await server();
+    for (const url of ['/api/ops/jobs', '/api/ops', '/api//ops/jobs', '/api/%6Fps/jobs', '/api/OPS/jobs/']) {
+      const closed = await app.inject({ url });
+      expect([url, closed.statusCode]).toEqual([url, 404]);
+      expect(closed.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
+    await app.close();
+  });
+
+  it("should answer GET /metrics only with the OPS_TOKEN, with its own metrics and never the api's", async () => {
+    const closed = await server();
+    expect(
+      (await closed.inject({ url: '/metrics', headers: { authorization: 'Bearer x' } })).statusCode,
+    ).toBe(404);
+    await closed.close();
+
+    const app = await server({ OPS_TOKEN: 'ops-secret', API_ORIGIN: 'http://127.0.0.1:9' });
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer ops-secreT' } })).statusCode,
+    ).toBe(401);
+    expect((await app.inject({ url: '/api/en/countries' })).statusCode).toBe(502);
+    const metrics = await app.inject({ url: '/metrics', headers: { authorization: 'Bearer ops-secret' } });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/\*",status="502",service="host"\} 1/,
+    );
+    expect(metrics.body).toMatch(
+      /host_upstream_errors_total\{upstream="http:\/\/127\.0\.0\.1:9",code="ECONNREFUSED",service="host"\} [1-9]/,
+    );
+    expect(metrics.body).toContain('host_student_frames_total');
+    expect(metrics.body).toMatch(/host_api_replicas\{service="host"\} 1/);
+    expect(metrics.body).not.toContain('"url"');
+    await app.close();
+  });
+
+  it("should send the api its own X-Request-Id, the one in the host's log line, never the client's", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await createHostServer(
+      readHostConfig({
+        HOST_DIST_DIR: distDir,
+        API_ORIGIN: upstreamOrigin,
+        CONTENT_API_KEY: 'test-key',
+        HOST_CACHE_DIR: 'off',
+      }),
+      { level: 'info', stream },
+    );
+    const response = await app.inject({ url: '/api/en/countries', headers: { 'x-request-id': 'made-up' } });
+    await app.close();
+    const sent = (response.json() as { headers: Record<string, string> }).headers['x-request-id'];
+    expect(sent).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.filter((line) => line.reqId === sent).map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'request completed']),
+    );
+  });
+
   it('should log request URLs without the tokens and keys they carry', async () => {
     const lines: string[] = [];
     const stream = new Writable({

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
@@ -7,7 +7,9 @@ import proxy from '@fastify/http-proxy';
 import { BalancedPool } from 'undici';
 import { createStaticServer } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { followApiReplicas, namesReplicas } from './api-replicas';
 import type { HostServerConfig } from './config';
+import { createHostMetrics } from './metrics';
 import {
   API_CONTENT_SECURITY_POLICY,
   DOCUMENT_ONLY_HEADERS,
@@ -100,19 +102,27 @@ export function bodyLimitFor(urlPath: string): number | null {
   return null;
 }
 
+/** The api's operations endpoints: never reached through the host, however the path is spelled. */
+export const isOpsPath = (url: string): boolean => {
+  const path = normalizedPath(url);
+  return path === '/api/ops' || path.startsWith('/api/ops/');
+};
+
 /**
  * The X-Forwarded-* headers the backends see: the client's address and scheme as this server knows
- * them (from the socket, or from a proxy in front named by TRUST_PROXY), never what the client claims.
+ * them (from the socket, or from a proxy in front named by TRUST_PROXY), never what the client claims;
+ * and X-Request-Id, the host's id of the request (in its log line), never the client's.
  */
 export function forwardedRequestHeaders(
   headers: IncomingHttpHeaders,
-  client: { ip: string; protocol: string },
+  client: { ip: string; protocol: string; id?: string },
 ): IncomingHttpHeaders {
   const forwarded = { ...headers };
-  for (const name of ['forwarded', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip'])
+  for (const name of ['forwarded', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-request-id'])
     delete forwarded[name];
   forwarded['x-forwarded-for'] = client.ip;
   forwarded['x-forwarded-proto'] = client.protocol;
+  if (client.id) forwarded['x-request-id'] = client.id;
   return forwarded;
 }
 
@@ -131,19 +141,25 @@ type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: 
 const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
- * The proxy's retry rule for `replicas` api replicas: an idempotent request (GET, HEAD, OPTIONS) that
- * could not reach one is sent again at once, and the balanced pool picks a replica again (it may pick
- * the same one, so once more than there are replicas). Anything else is answered as it came: a POST is
- * never sent twice.
+ * The proxy's retry rule for `replicas` api replicas (a number, or how many there are at the time): an
+ * idempotent request (GET, HEAD, OPTIONS) that could not reach one is sent again at once, and the
+ * balanced pool picks a replica again (it may pick the same one, so once more than there are
+ * replicas). Anything else is answered as it came: a POST is never sent twice.
  */
-export function retryOnAnotherReplica(replicas: number) {
-  return ({ err, req, attempt }: RetryContext): number | null =>
-    replicas > 1 &&
+export function retryOnAnotherReplica(count: number | (() => number)) {
+  return ({ err, req, attempt }: RetryContext): number | null => {
+    const replicas = typeof count === 'number' ? count : count();
+    return retryable(replicas, err, req, attempt);
+  };
+}
+
+function retryable(replicas: number, err: RetryContext['err'], req: RetryContext['req'], attempt: number) {
+  return replicas > 1 &&
     attempt < replicas + 1 &&
     ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') &&
     UNREACHED.has(err?.code ?? '')
-      ? 1
-      : null;
+    ? 1
+    : null;
 }
 
 /** Code of the proxy's answer when a backend cannot be reached (the portal shows "Service unavailable"). */
@@ -193,7 +209,10 @@ export async function createHostServer(
   const pageTreeCache = config.cacheDir
     ? createPageTreeCache(config.cacheDir, (message, error) => console.warn(message, error))
     : undefined;
-  const startPage = createStartData(config, fetchImpl, shell, pageTreeCache);
+  const metrics = createHostMetrics();
+  const startPage = createStartData(config, fetchImpl, shell, pageTreeCache, (outcome) =>
+    metrics.studentFrames.inc({ outcome }),
+  );
   const compressPage = createPageCompression();
   const hostPreloads = template?.preloads ?? [];
   // Node takes the hints one link each.
@@ -205,6 +224,9 @@ export async function createHostServer(
     prefix: '/en/',
     logger,
     trustProxy: config.trustProxy,
+    // The id of each request in the host's log line, sent on to the api as X-Request-Id.
+    genReqId: () => randomUUID(),
+    metrics: { registry: metrics.registry, opsToken: config.opsToken },
     renderPage: template
       ? async (request, reply) => {
           // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
@@ -244,6 +266,7 @@ export async function createHostServer(
         }
       : undefined,
     setup: async (app) => {
+      app.addHook('onClose', async () => metrics.stop());
       if (config.remotesFile) {
         // A remote rolled back or moved in the file is taken by the next request, without a restart.
         const followRemotes = followRemotesFile(config.runtime.remotes, config.remotesFile, app.log);
@@ -269,7 +292,8 @@ export async function createHostServer(
       app.addHook('onRequest', async (request, reply) => {
         void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
         // The development outbox holds every mailed link: only reachable when the dev setting is on.
-        if (!config.devOutbox && isDevPath(request.url)) {
+        // The api's operations endpoints are for ops on the api's own network, never through the host.
+        if ((!config.devOutbox && isDevPath(request.url)) || isOpsPath(request.url)) {
           return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
         }
         // The proxies stream bodies to the backends, so Fastify's own body limit does not apply: the
@@ -299,16 +323,35 @@ export async function createHostServer(
         return reply.type('application/json').send(json);
       });
 
+      // Several api replicas (or a name that stands for several): undici's balanced pool spreads the
+      // requests and gives a replica that fails to connect less of them until it answers again; one
+      // pool for /api and /pacos. The replicas in it are those ready now (./api-replicas.ts).
+      const apiPool =
+        config.apiOrigins.length > 1 || config.apiOrigins.some(namesReplicas)
+          ? new BalancedPool([])
+          : undefined;
+      const replicas = apiPool
+        ? followApiReplicas(apiPool, config.apiOrigins, config.apiRefreshSeconds, {
+            onChange: (current) => {
+              metrics.apiReplicas.set(current.length);
+              app.log.info({ replicas: current }, 'api replicas the proxy sends to');
+            },
+          })
+        : undefined;
+      metrics.apiReplicas.set(replicas?.current().length ?? config.apiOrigins.length);
+      if (apiPool)
+        app.addHook('onClose', async () => {
+          replicas?.stop();
+          await apiPool.close();
+        });
       const apiReplyOptions = {
-        rewriteRequestHeaders: (request: { ip: string; protocol: string }, headers: IncomingHttpHeaders) =>
-          forwardedRequestHeaders(headers, request),
+        rewriteRequestHeaders: (
+          request: { ip: string; protocol: string; id: string },
+          headers: IncomingHttpHeaders,
+        ) => forwardedRequestHeaders(headers, request),
         onError: backendUnavailable,
-        retryDelay: retryOnAnotherReplica(config.apiOrigins.length),
+        retryDelay: retryOnAnotherReplica(() => replicas?.current().length ?? config.apiOrigins.length),
       };
-      // Several api replicas: undici's balanced pool spreads the requests and gives a replica that
-      // fails to connect less of them until it answers again; one pool for /api and /pacos.
-      const apiPool = config.apiOrigins.length > 1 ? new BalancedPool(config.apiOrigins) : undefined;
-      if (apiPool) app.addHook('onClose', async () => apiPool.close());
       const apiUpstream = { upstream: config.apiOrigins[0] ?? '', ...(apiPool ? { undici: apiPool } : {}) };
       // The proxy's own lines ("fetching from remote server") would log each URL again, unredacted: the
       // request line Fastify logs (redacted) already says what was asked for.

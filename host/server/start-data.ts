@@ -100,6 +100,8 @@ export function createStartData(
   fetchImpl: typeof fetch = fetch,
   shell?: PrerenderedShell,
   kept?: PageTreeCache,
+  /** Told of each student's own frame asked for: rendered, or the build's frame kept (metrics). */
+  onStudentFrame?: (outcome: 'rendered' | 'fallback') => void,
 ) {
   const runtime: RuntimeConfig = config.runtime;
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
@@ -266,6 +268,7 @@ export function createStartData(
           })
         : undefined;
     if (own) data.answers = own.answers;
+    if (rendersOwn && profileId) onStudentFrame?.(own ? 'rendered' : 'fallback');
     // A public page a student sees otherwise has a frame of its own for a student.
     const frame = own?.html ?? (loggedIn ? frames?.[memberFrameKey(locale)] : undefined) ?? frames?.[locale];
     // Only with the remote's manifest: the frame needs the page's style sheets, which it names.

@@ -6,3 +6,11 @@ export { listenUntilSignal, runMain } from './listen';
 export type { ListenOptions } from './listen';
 export { serveRemote } from './serve-remote';
 export type { ServeRemoteOptions } from './serve-remote';
+export {
+  createMetricsRegistry,
+  hasOpsToken,
+  metricOf,
+  refuseWithoutOpsToken,
+  registerMetrics,
+} from './metrics';
+export type { MetricsOptions } from './metrics';

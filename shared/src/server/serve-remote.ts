@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readOrigins, readPort } from './env';
 import { listenUntilSignal, runMain } from './listen';
+import { createMetricsRegistry } from './metrics';
 import { createStaticServer } from './static-server';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PORTS, originOf, PORT_VARIABLES } from '../../../configs/topology.cjs';
@@ -38,6 +39,11 @@ export function serveRemote({ appDir, name, frames }: ServeRemoteOptions): void 
       corsOrigins: readOrigins(process.env, 'HOST_ORIGIN', originOf('host')),
       historyFallback: false,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      // `GET /metrics` for ops, with OPS_TOKEN (the frames' renders are POST /frames by status).
+      metrics: {
+        registry: createMetricsRegistry(`remote-${name}`),
+        opsToken: process.env.OPS_TOKEN || undefined,
+      },
       ...(addFrames ? { setup: addFrames } : {}),
     });
     await listenUntilSignal(app, { port, host: process.env.LISTEN_HOST });

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+import { registerMetrics } from './metrics';
+import type { MetricsOptions } from './metrics';
 import { redactedRequestLog } from '../routing/token-pages';
 
 /** Headers an immutable file's answer does without (see `setHeaders`). */
@@ -24,6 +26,10 @@ export interface StaticServerOptions {
   setup?: (app: FastifyInstance) => Promise<void>;
   /** Fastify logger setting. Default false. */
   logger?: FastifyServerOptions['logger'];
+  /** Request metrics and `GET /metrics` for ops (see ./metrics.ts); none without. */
+  metrics?: MetricsOptions;
+  /** Fastify's request id: the host makes the X-Request-Id it sends to the api. Default Fastify's counter. */
+  genReqId?: FastifyServerOptions['genReqId'];
   /** Proxies in front whose X-Forwarded-For/-Proto are believed (Fastify `trustProxy`). Default none. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   /**
@@ -85,6 +91,8 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
     trustProxy = false,
     setup,
     renderPage,
+    metrics,
+    genReqId,
   } = options;
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) {
     throw new Error(`The static prefix must start and end with "/", got "${prefix}".`);
@@ -96,7 +104,9 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         ? { ...(logger === true ? {} : logger), serializers: { req: redactedRequestLog } }
         : logger,
     trustProxy,
+    ...(genReqId ? { genReqId, requestIdHeader: false } : {}),
   });
+  if (metrics) registerMetrics(app, metrics);
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
   app.addHook('onRequest', async (request, reply) => {
