@@ -8,7 +8,7 @@ import { ensurePnpm, pnpm } from './lib/pnpm.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { runEngineJourneys } from './lib/engines.mjs';
 import { describeJourneys, readJourneyReport } from './lib/journey-report.mjs';
-import { checkComposeFiles, ensureDockerCompose } from './lib/compose.mjs';
+import { checkComposeFiles, checkPrometheusConfig, ensureDockerCompose } from './lib/compose.mjs';
 import { withPostgres } from './lib/postgres.mjs';
 import { run } from './lib/run.mjs';
 import { repoRoot } from './lib/paths.mjs';
@@ -57,11 +57,13 @@ const STAGES = [
   },
   {
     name: 'compose',
-    title: 'docker-compose.yml is valid; the api port is published only with its override',
+    title:
+      'docker-compose.yml is valid; the api port is published only with its override; the Prometheus scrape config passes promtool',
     action: async () => {
       const compose = await ensureDockerCompose();
       if (!compose) return SKIPPED;
       await checkComposeFiles(compose);
+      if (!(await checkPrometheusConfig())) return skipped('promtool is not available for the scrape config');
     },
   },
   {

@@ -1,6 +1,8 @@
 // Finds a docker-compose that can validate docker-compose.yml (no Docker engine needed), and checks
 // the compose files with it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, capture, onPath } from './run.mjs';
 import { repoRoot } from './paths.mjs';
@@ -93,25 +95,83 @@ export function checkDatabaseUrl(configText) {
  * reaches it through the host), and with the override only on the loopback.
  */
 /**
- * Every api replica must use the same database as the first, and the host must balance between all of
- * them: a replica the host does not name would be started for nothing.
+ * The api is one service, scaled with `docker compose up --scale api=N`: no hand-written replicas
+ * (`api-2`), the host reaches every replica through the service's name, and every service that answers
+ * to that name (the demo profile's seeding replica) uses the api's database.
  * @param {string} configText
- * @param {string[]} replicas
  */
-export function checkApiReplicas(configText, replicas) {
+export function checkApiReplicas(configText) {
   const { parse } = createRequire(join(repoRoot, 'api', 'package.json'))('yaml');
   const services = parse(configText)?.services ?? {};
-  const database = environmentOf(services.api).DATABASE_URL;
-  for (const name of replicas)
-    if (environmentOf(services[name]).DATABASE_URL !== database)
-      throw new Error(`The api replica ${name} does not use the first replica's DATABASE_URL.`);
+  const handWritten = Object.keys(services).filter((name) => /^api-\d+$/.test(name));
+  if (handWritten.length > 0)
+    throw new Error(
+      `The api runs as one service scaled with --scale api=N; found hand-written replicas ${handWritten.join(', ')}.`,
+    );
   const origins = String(environmentOf(services.host).API_ORIGIN ?? '')
     .split(',')
     .map((origin) => origin.trim());
-  const missing = replicas.filter((name) => !origins.includes(`http://${name}:8090`));
-  if (missing.length > 0)
-    throw new Error(`The host's API_ORIGIN does not name the api replica(s) ${missing.join(', ')}.`);
-  console.log(`api replicas: ${replicas.join(', ')} on one database, all behind the host`);
+  if (!origins.includes('http://api:8090'))
+    throw new Error(`The host's API_ORIGIN must name the api service (http://api:8090); found "${origins}".`);
+  const database = environmentOf(services.api).DATABASE_URL;
+  const aliased = Object.entries(services).filter(
+    ([name, service]) =>
+      name !== 'api' &&
+      Object.values(service.networks ?? {}).some((network) => network?.aliases?.includes('api')),
+  );
+  for (const [name, service] of aliased)
+    if (environmentOf(service).DATABASE_URL !== database)
+      throw new Error(`${name} answers to the name api but does not use the api's DATABASE_URL.`);
+  console.log(
+    `api: one service (--scale api=N) behind the host${aliased.length ? `, with ${aliased.map(([name]) => name).join(', ')} under its name` : ''}`,
+  );
+}
+
+/** Where docs/operations.md keeps the Prometheus scrape config: the yaml block after this line. */
+export const PROMETHEUS_MARKER = '<!-- prometheus.yml: checked by promtool in npm test -->';
+
+/** The scrape config of docs/operations.md. @param {string} markdown */
+export function prometheusConfigOf(markdown) {
+  const at = markdown.indexOf(PROMETHEUS_MARKER);
+  const block = at < 0 ? null : /```yaml\n([\s\S]*?)```/.exec(markdown.slice(at));
+  if (!block?.[1]) throw new Error(`docs/operations.md has no yaml block after "${PROMETHEUS_MARKER}".`);
+  return block[1];
+}
+
+/**
+ * Checks the scrape config of docs/operations.md with `promtool check config` (Debian's `prometheus`
+ * package, installed with apt-get as root when missing). Returns false, after a loud note, when promtool
+ * cannot be had.
+ */
+export async function checkPrometheusConfig() {
+  if (!onPath('promtool') && isRoot() && isDebianLike()) {
+    step("Installing promtool (Debian's prometheus) with apt-get");
+    try {
+      await run('apt-get', ['update']);
+      await run('apt-get', ['install', '-y', '--no-install-recommends', 'prometheus'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    } catch (error) {
+      loud(`apt-get could not install prometheus: ${error.message}`);
+    }
+  }
+  if (!onPath('promtool')) {
+    loud(
+      'promtool is not available: SKIPPING the check of the Prometheus scrape config in docs/operations.md.',
+    );
+    return false;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'portal-prometheus-'));
+  try {
+    const file = join(dir, 'prometheus.yml');
+    writeFileSync(file, prometheusConfigOf(readFileSync(join(repoRoot, 'docs', 'operations.md'), 'utf8')));
+    // The token file the config names, as ops would mount it.
+    writeFileSync(join(dir, 'ops-token'), 'ops-token\n');
+    await run('promtool', ['check', 'config', file], { cwd: dir });
+    return true;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** @param {[string, ...string[]]} command */
@@ -128,13 +188,12 @@ export async function checkComposeFiles([cmd, ...prefix]) {
   checkDatabaseUrl(resolved);
   const plain = publishedPorts(resolved);
   if (!plain.api) throw new Error('docker-compose.yml has no api service.');
-  const replicas = Object.keys(plain).filter((name) => /^api(-\d+)?$/.test(name));
-  for (const name of [...replicas, 'db'])
+  for (const name of ['api', 'db'])
     if ((plain[name] ?? []).length > 0)
       throw new Error(
         `By default the api replicas and the database publish no port; found ${name} ${plain[name]}.`,
       );
-  checkApiReplicas(resolved, replicas);
+  checkApiReplicas(resolved);
   const withOverride = publishedPorts(config(['docker-compose.yml', API_PORT_OVERRIDE]));
   if (!withOverride.api.some((port) => /^127\.0\.0\.1:\d+:8090(\/tcp)?$/.test(port)))
     throw new Error(

@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkApiReplicas, checkDatabaseUrl, publishedPorts } from './compose.mjs';
+import {
+  PROMETHEUS_MARKER,
+  checkApiReplicas,
+  checkDatabaseUrl,
+  prometheusConfigOf,
+  publishedPorts,
+} from './compose.mjs';
 
 const resolved = (databaseUrl) => `services:
   db:
@@ -36,26 +42,37 @@ test('reads published ports in the short form', () => {
   assert.deepEqual(publishedPorts(resolved('x')).api, ['127.0.0.1:8090:8090']);
 });
 
-test('wants every api replica on the first one’s database and behind the host', () => {
-  const stack = (origins, secondUrl = 'postgres://db/portal') => `services:
+test('wants the api as one scaled service behind the host, and what answers to its name on its database', () => {
+  const stack = (origins, extra = '') => `services:
   api:
     environment:
       DATABASE_URL: postgres://db/portal
-  api-2:
-    environment:
-      DATABASE_URL: ${secondUrl}
+${extra}
   host:
     environment:
       API_ORIGIN: ${origins}
 `;
-  checkApiReplicas(stack('http://api:8090,http://api-2:8090'), ['api', 'api-2']);
-  assert.throws(() => checkApiReplicas(stack('http://api:8090'), ['api', 'api-2']), /api-2/);
+  const demo = (url) => `  api-demo:
+    environment:
+      DATABASE_URL: ${url}
+    networks:
+      default:
+        aliases: [api]`;
+  checkApiReplicas(stack('http://api:8090'));
+  checkApiReplicas(stack('http://api:8090', demo('postgres://db/portal')));
   assert.throws(
-    () =>
-      checkApiReplicas(stack('http://api:8090,http://api-2:8090', 'postgres://other/portal'), [
-        'api',
-        'api-2',
-      ]),
-    /DATABASE_URL/,
+    () => checkApiReplicas(stack('http://api:8090', demo('postgres://other/portal'))),
+    /api-demo/,
   );
+  assert.throws(() => checkApiReplicas(stack('http://api-1:8090')), /API_ORIGIN/);
+  assert.throws(
+    () => checkApiReplicas(stack('http://api:8090,http://api-2:8090', '  api-2:\n    environment: {}')),
+    /--scale/,
+  );
+});
+
+test('finds the scrape config after its marker in the operations page', () => {
+  const page = `# Ops\n\n${PROMETHEUS_MARKER}\n\n\`\`\`yaml\nscrape_configs: []\n\`\`\`\n`;
+  assert.equal(prometheusConfigOf(page), 'scrape_configs: []\n');
+  assert.throws(() => prometheusConfigOf('# Ops'), /yaml block/);
 });

@@ -153,6 +153,11 @@ export function imageProblems(runtime, deployCommand) {
   if (!runtime.user || ROOT_USERS.has(runtime.user))
     problems.push('the runtime stage runs as root (no USER)');
   if (!runtime.healthcheck) problems.push('the runtime stage has no HEALTHCHECK');
+  // The image runs the Node the project is tested on (docs/versions.md): the exact version, not a tag
+  // that moves.
+  for (const stage of runtime.stages)
+    if (/^node:/.test(stage.from) && !/^node:\d+\.\d+\.\d+(-[\w.-]+)?$/.test(stage.from))
+      problems.push(`the stage FROM ${stage.from} names no exact Node version`);
   if (!runtime.cmd) problems.push('the runtime stage has no CMD');
   else if (runtime.cmd.some((part) => /\b(tsx|pnpm|npm)\b/.test(part)))
     problems.push(`the CMD runs through a tool instead of node: ${runtime.cmd.join(' ')}`);

@@ -43,6 +43,7 @@ test('should find every problem of the single-stage image', () => {
     'the runtime stage copies nothing from the build stage',
     'the runtime stage runs as root (no USER)',
     'the runtime stage has no HEALTHCHECK',
+    'the stage FROM node:20-slim names no exact Node version',
     'the CMD runs through a tool instead of node: pnpm --filter host start',
   ]);
 });
@@ -61,5 +62,7 @@ for (const pkg of PACKAGES) {
     assert.equal(runtime.user, 'node');
     assert.equal(runtime.env.NODE_ENV, 'production');
     assert.ok(runtime.expose.length === 1, 'one port');
+    // The Node the tests run on here is the one the images run (docs/versions.md).
+    for (const stage of runtime.stages) assert.equal(stage.from, `node:${process.versions.node}-slim`);
   });
 }
