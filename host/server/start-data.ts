@@ -248,6 +248,7 @@ export function createStartData(
     const rendersOwn = Array.isArray(ownFrameRoutes) && ownFrameRoutes.includes(target?.name);
     const own =
       rendersOwn &&
+      config.frameSecret &&
       profileId &&
       apiOrigin &&
       cookieHeader &&
@@ -263,6 +264,7 @@ export function createStartData(
             profileId,
             preloadApi: wanted,
             cookieHeader,
+            frameSecret: config.frameSecret,
           })
         : undefined;
     if (own) data.answers = own.answers;

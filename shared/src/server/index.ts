@@ -6,3 +6,12 @@ export { listenUntilSignal, runMain } from './listen';
 export type { ListenOptions } from './listen';
 export { serveRemote } from './serve-remote';
 export type { ServeRemoteOptions } from './serve-remote';
+export {
+  FRAME_ITEM_LIMIT,
+  FRAME_SECRET_VARIABLE,
+  FRAME_TIME_BUDGET_MS,
+  frameAuthorization,
+  frameItemCount,
+  isFrameCaller,
+  readFrameSecret,
+} from './frame-auth';
