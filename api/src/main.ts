@@ -12,4 +12,5 @@ const shutdown = async () => {
 };
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
-await api.app.listen({ port: config.port, host: '0.0.0.0' });
+// Containers listen on every interface; `npm start` sets LISTEN_HOST=127.0.0.1 (scripts/lib/stack.mjs).
+await api.app.listen({ port: config.port, host: process.env.LISTEN_HOST || '0.0.0.0' });

@@ -483,6 +483,22 @@ describe('host server', () => {
     await dev.close();
   });
 
+  it('should proxy the development outbox to clients on this machine only, whatever their headers say', async () => {
+    const dev = await server({ API_DEV_OUTBOX: '1', TRUST_PROXY: 'true' });
+    for (const remoteAddress of ['192.0.2.7', '2001:db8::1']) {
+      const outside = await dev.inject({
+        url: '/api/dev/outbox',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect([remoteAddress, outside.statusCode]).toEqual([remoteAddress, 404]);
+      expect(outside.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
+    const local = await dev.inject({ url: '/api/dev/outbox', remoteAddress: '::1' });
+    expect(local.json()).toMatchObject({ url: '/api/dev/outbox' });
+    await dev.close();
+  });
+
   it('should log request URLs without the tokens and keys they carry', async () => {
     const lines: string[] = [];
     const stream = new Writable({

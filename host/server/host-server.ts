@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import { BalancedPool } from 'undici';
-import { createStaticServer } from '@portal/shared/server';
+import { createStaticServer, isLoopbackAddress } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { HostServerConfig } from './config';
 import {
@@ -268,8 +268,12 @@ export async function createHostServer(
 
       app.addHook('onRequest', async (request, reply) => {
         void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-        // The development outbox holds every mailed link: only reachable when the dev setting is on.
-        if (!config.devOutbox && isDevPath(request.url)) {
+        // The development outbox holds every mailed link: only reachable when the dev setting is on, and
+        // only from this machine (the socket's address: a forwarded header is the client's to write).
+        if (
+          isDevPath(request.url) &&
+          (!config.devOutbox || !isLoopbackAddress(request.socket.remoteAddress))
+        ) {
           return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
         }
         // The proxies stream bodies to the backends, so Fastify's own body limit does not apply: the

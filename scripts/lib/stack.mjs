@@ -62,6 +62,14 @@ export function frameSecret(env = process.env) {
   return env.FRAME_SECRET || generatedFrameSecret;
 }
 
+/**
+ * Where the servers listen: this machine only (127.0.0.1), so that the demo (and its dev outbox)
+ * is not open to the network it is on; `HOST=0.0.0.0` opens it (LISTEN_HOST is the servers' own name).
+ */
+export function listenHost(env = process.env) {
+  return env.HOST || '127.0.0.1';
+}
+
 /** Where the browser reads the dev outbox: through the host, like every api call. */
 export function devOutboxUrl(env = process.env) {
   return `${topology.localOrigin(stackPorts(env).host)}/api/dev/outbox`;
@@ -126,12 +134,14 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES, env 
   const ports = stackPorts(env);
   const hostOrigin = topology.localOrigin(ports.host);
   const script = mode === 'dev' ? 'dev' : 'start';
+  // Every server of the stack: bound to this machine unless HOST says otherwise.
+  const LISTEN_HOST = listenHost(env);
   const FRAME_SECRET = frameSecret(env);
   const services = [];
   const add = async (name, pkg, extraEnv, healthUrl, root = repoRoot) => {
     if (!only.includes(name)) return;
     const command = await packageScriptCommand(pkg, script, root);
-    services.push({ name, ...command, env: { ...command.env, ...extraEnv }, healthUrl });
+    services.push({ name, ...command, env: { ...command.env, LISTEN_HOST, ...extraEnv }, healthUrl });
   };
 
   await add(

@@ -15,3 +15,4 @@ export {
   isFrameCaller,
   readFrameSecret,
 } from './frame-auth';
+export { isLoopbackAddress } from './loopback';
