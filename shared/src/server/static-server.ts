@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+import { clientErrorBody, contractErrorHandler, contractFrameworkErrors } from './error-bodies';
 import { redactedRequestLog } from '../routing/token-pages';
 
 /** Headers an immutable file's answer does without (see `setHeaders`). */
@@ -96,7 +97,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         ? { ...(logger === true ? {} : logger), serializers: { req: redactedRequestLog } }
         : logger,
     trustProxy,
+    // Every answer of the server's own in the contract's error body (./error-bodies.ts).
+    frameworkErrors: contractFrameworkErrors,
   });
+  app.setErrorHandler(contractErrorHandler);
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
   app.addHook('onRequest', async (request, reply) => {
@@ -173,7 +177,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       (urlPath === prefix.slice(0, -1) || urlPath.startsWith(prefix)) &&
       wantsPage(request.headers.accept, urlPath);
     if (!isPage) {
-      void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
+      void reply.code(404).send(clientErrorBody(404));
       return;
     }
     sendPage(request, reply);
