@@ -121,9 +121,6 @@ type GatewayReply = {
   code: (status: number) => { header: (name: string, value: string) => { send: (body: unknown) => unknown } };
 };
 
-/** Whether an Accept header asks for HTML, as a browser's navigation does. */
-export const acceptsHtml = (accept: string | undefined): boolean => /\btext\/html\b/i.test(accept ?? '');
-
 /** What the proxy's retry hook is told of a failed attempt. */
 type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: string }; attempt: number };
 
@@ -195,10 +192,6 @@ export async function createHostServer(
     : undefined;
   const startPage = createStartData(config, fetchImpl, shell, pageTreeCache);
   const compressPage = createPageCompression();
-  const hostPreloads = template?.preloads ?? [];
-  // Node takes the hints one link each.
-  const earlyHints =
-    hostPreloads.length > 0 ? hostPreloads.map((preload) => linkHeader([preload])) : undefined;
 
   return createStaticServer({
     root: config.distDir,
@@ -206,20 +199,9 @@ export async function createHostServer(
     logger,
     trustProxy: config.trustProxy,
     renderPage: template
-      ? async (request, reply) => {
-          // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
-          // while the start data is read (browsers act on them over HTTP/2 and later).
-          // Not to an HTTP/1.0 client: 1xx answers are HTTP/1.1's (RFC 9110, 15.2), and some proxies break on them.
-          // Only to a navigation (a client that asks for HTML): the hints are for a browser loading the
-          // page, and HTTP clients that are not browsers (load testers, monitors) may take a 103 for the answer.
-          if (earlyHints && request.raw.httpVersion !== '1.0' && acceptsHtml(request.headers.accept)) {
-            try {
-              reply.raw.writeEarlyHints({ link: earlyHints });
-            } catch (error) {
-              // Hints only speed things up: a connection that cannot take them still gets the page.
-              request.log.debug(error, 'no early hints on this connection');
-            }
-          }
+      ? async (request) => {
+          // No 103 Early Hints: this server speaks HTTP/1.1, where browsers ignore them and other
+          // clients may take a 103 for the answer (docs/performance.md, "Early Hints").
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
           const { data, preloads, sessionPreloads, prerendered } = await startPage(
             pathname,
