@@ -85,6 +85,23 @@ describe('POST /frames', () => {
     expect(renderer.seen).toEqual([]);
   });
 
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
+    'refuses a body of type %s with 415 and the contract’s error body',
+    async (contentType) => {
+      const renderer = fakeRenderer();
+      const app = await server(renderer);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/frames',
+        payload: JSON.stringify(valid),
+        headers: { ...asHost, 'content-type': contentType },
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) });
+      expect(renderer.seen).toEqual([]);
+    },
+  );
+
   it('refuses a body over the limit', async () => {
     const app = await server(fakeRenderer());
     const response = await app.inject({

@@ -84,9 +84,18 @@ export async function registerFrameRoute(
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 500) request.log.error(error, 'a frame could not be rendered');
-      const code = status === 500 ? 'FRAME_FAILED' : status === 429 ? 'RATE_LIMITED' : 'INVALID_REQUEST';
+      const code =
+        status === 500
+          ? 'FRAME_FAILED'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : 'INVALID_REQUEST';
       void refuse(reply, status, code, status === 500 ? 'The frame could not be rendered.' : error.message);
     });
+    // A frame request is JSON: a body of another type gets 415 (Fastify would read text/plain as a string).
+    scope.removeContentTypeParser('text/plain');
     // Which routes this remote renders frames for: the host asks only for those.
     scope.get('/frames', async (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').send({ routes: [...renderer.routes.keys()] }),
