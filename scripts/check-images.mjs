@@ -13,6 +13,7 @@
 //    against it, makes the service's own probe where it has one (the insurance remote renders a
 //    student's frame with the image's dependencies), and stops it with SIGTERM.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,8 @@ const SERVICES = [
 /** What .dockerignore must keep out of every build context. */
 const IGNORED = ['node_modules', '**/node_modules', '**/dist', '**/dist-server', '**/.data'];
 const START_TIMEOUT_MS = 120_000;
+/** The probe asks for a frame as the host does: with the secret the service is started with. */
+const FRAME_SECRET = randomBytes(32).toString('base64url');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `argv` in `cwd` and waits until `url` answers 200; returns the child and its exit. */
@@ -107,7 +110,7 @@ async function checkImage({ service, pkg, probe, env: settings = {} }) {
     await pnpm([...deploy.slice(0, -1), workdir]);
 
     const port = await sparePort();
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmpdir(), ...settings };
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME ?? tmpdir(), FRAME_SECRET, ...settings };
     for (const [name, value] of Object.entries(runtime.env)) {
       // The exposed port moves to a spare one; a data folder to a temporary one; listen on loopback only.
       if (runtime.expose.includes(value)) env[name] = String(port);
@@ -150,7 +153,7 @@ async function checkImage({ service, pkg, probe, env: settings = {} }) {
 async function checkProbe(service, port, probe) {
   const response = await fetch(`http://127.0.0.1:${port}${probe.path}`, {
     method: probe.method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${FRAME_SECRET}` },
     body: JSON.stringify(probe.body),
   });
   const text = await response.text();

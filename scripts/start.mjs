@@ -24,7 +24,9 @@ Options:
 Env: HOST_PORT, REMOTE_*_PORT, API_PORT, API_ORIGIN, CONTENT_ORIGIN, REMOTE_*_URL, GTM_ID,
 API_RESET=1, API_DATA_DIR, DATABASE_URL, API_DEV_OUTBOX (the dev outbox is on for this local
 demo; API_DEV_OUTBOX=0 turns it off), API_PAYMENT_SANDBOX (the payment sandbox is on for this
-local demo; API_PAYMENT_SANDBOX=0 turns it off). See docs/operations.md.`;
+local demo; API_PAYMENT_SANDBOX=0 turns it off), HOST (every server listens on 127.0.0.1, this
+machine only; HOST=0.0.0.0 opens them to the network, the dev outbox still answers only this
+machine). See docs/operations.md.`;
 
 function parseCli() {
   const { values } = parseArgs({

@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import { registerContractGuards } from './contract-guards.js';
 import { ApiError, frameworkErrors, registerErrorHandling } from './errors.js';
 import { registerInputGuards } from './input-guards.js';
 import { contentRateLimit, registerRateLimits } from './rate-limits.js';
@@ -89,6 +90,7 @@ export async function buildApp({
     );
     registerMetrics(app, { registry, opsToken: config.opsToken });
   }
+  registerContractGuards(app);
   registerInputGuards(app);
   await registerRateLimits(app, db);
   await app.register(cookie);
@@ -128,7 +130,10 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply, payload) => {
     reply.removeHeader('www-authenticate');
     // Answers of the api are personal or change with every call: no browser or proxy may keep them.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    if (
+      (request.url.startsWith('/api/') || request.url.startsWith('/pacos')) &&
+      !reply.hasHeader('cache-control')
+    ) {
       void reply.header('Cache-Control', 'no-store');
     }
     return payload;

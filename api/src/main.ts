@@ -18,4 +18,5 @@ const stop = (how: () => Promise<void>) => async () => {
 };
 process.once('SIGINT', () => void stop(api.close)());
 process.once('SIGTERM', () => void stop(api.shutdown)());
-await api.app.listen({ port: config.port, host: '0.0.0.0' });
+// Containers listen on every interface; `npm start` sets LISTEN_HOST=127.0.0.1 (scripts/lib/stack.mjs).
+await api.app.listen({ port: config.port, host: process.env.LISTEN_HOST || '0.0.0.0' });

@@ -230,6 +230,27 @@ describe('platform behaviour', () => {
         'on when set',
       );
     });
+
+    it('should answer only clients on this machine, whatever their headers say', async () => {
+      for (const remoteAddress of ['192.0.2.7', '10.0.0.5', '2001:db8::1', '::ffff:192.0.2.7']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/dev/outbox',
+          remoteAddress,
+          headers: { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=127.0.0.1' },
+        });
+        assertMatchesOpenapi('GET', '/api/dev/outbox', response);
+        assert.equal(response.statusCode, 404, remoteAddress);
+        assert.equal(response.json().code, 'NOT_FOUND');
+        assert.doesNotMatch(response.body, /example\.com/);
+      }
+      for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+        assert.equal(
+          (await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress })).statusCode,
+          200,
+          remoteAddress,
+        );
+    });
   });
 
   describe('anti-forgery token', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readOrigins, readPort, readUrl } from '@portal/shared/server';
+import { readFrameSecret, readOrigins, readPort, readUrl } from '@portal/shared/server';
 import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
 import { DEFAULT_PORTS, originOf, remoteManifestUrl, REMOTE_URL_VARIABLES } from '../../configs/topology.cjs';
@@ -31,6 +31,11 @@ export interface HostServerConfig {
   trustProxy: boolean | string;
   /** Whether the api's development outbox may be reached through the host (API_DEV_OUTBOX=1). */
   devOutbox: boolean;
+  /**
+   * The secret the remotes' servers know the host by when it asks for a student's own frame
+   * (FRAME_SECRET, at least 32 characters); unset, the host sends the build's frames.
+   */
+  frameSecret?: string | undefined;
   /** A remote's URL is its variable's, else its default; a remote set to `off` is left out. */
   runtime: RuntimeConfig;
   /**
@@ -90,8 +95,8 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 
 /**
  * Reads and validates the host server's environment (see docs/operations.md: HOST_PORT, API_ORIGIN, CONTENT_ORIGIN,
- * CONTENT_API_KEY, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, HOST_REMOTES_FILE, TRUST_PROXY, API_DEV_OUTBOX, HOST_CACHE_DIR,
- * API_REFRESH_SECONDS, OPS_TOKEN; defaults from
+ * CONTENT_API_KEY, FRAME_SECRET, GTM_ID, CONTENT_ROOT, REMOTE_*_URL, HOST_REMOTES_FILE, TRUST_PROXY, API_DEV_OUTBOX,
+ * HOST_CACHE_DIR, API_REFRESH_SECONDS, OPS_TOKEN; defaults from
  * configs/topology.cjs).
  * @throws Error naming the variable that is wrong.
  */
@@ -123,6 +128,7 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     contentApiKey,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     devOutbox: env.API_DEV_OUTBOX === '1',
+    frameSecret: readFrameSecret(env),
     runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
     cacheDir: readCacheDir(env.HOST_CACHE_DIR),
     remotesFile,

@@ -65,6 +65,33 @@ describe('host server', () => {
     await app.close();
   });
 
+  it("should answer its own errors with the contract's error body, never Fastify's", async () => {
+    const app = await server();
+    const contract = { code: expect.any(String), message: expect.any(String) };
+    for (const [url, status, code] of [
+      ['/api/en/profiles/P-1001%ff', 400, 'BAD_URL'],
+      ['/en/%ff', 400, 'BAD_URL'],
+      ['/en/assets/main.js.map%00', 404, 'NOT_FOUND'],
+      ['/en/assets/main%00.js', 404, 'NOT_FOUND'],
+      ['/en/assets/nothing.js', 404, 'NOT_FOUND'],
+      ['/nowhere', 404, 'NOT_FOUND'],
+    ] as const) {
+      const res = await app.inject({ url, headers: { accept: '*/*' } });
+      expect([url, res.statusCode, res.json()]).toEqual([url, status, { ...contract, code }]);
+      expect(res.json()).toEqual({ code, message: expect.any(String) });
+      expect(res.body).not.toContain('FST_');
+    }
+    const tooLarge = await app.inject({
+      method: 'POST',
+      url: '/en/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
+    await app.close();
+  });
+
   it('should redirect /favicon.ico to the SVG icon under /en/', async () => {
     const app = await server();
     const res = await app.inject({ url: '/favicon.ico' });
@@ -544,6 +571,22 @@ describe('host server', () => {
     expect(lines.filter((line) => line.reqId === sent).map((line) => line.msg)).toEqual(
       expect.arrayContaining(['incoming request', 'request completed']),
     );
+  });
+
+  it('should proxy the development outbox to clients on this machine only, whatever their headers say', async () => {
+    const dev = await server({ API_DEV_OUTBOX: '1', TRUST_PROXY: 'true' });
+    for (const remoteAddress of ['192.0.2.7', '2001:db8::1']) {
+      const outside = await dev.inject({
+        url: '/api/dev/outbox',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect([remoteAddress, outside.statusCode]).toEqual([remoteAddress, 404]);
+      expect(outside.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
+    }
+    const local = await dev.inject({ url: '/api/dev/outbox', remoteAddress: '::1' });
+    expect(local.json()).toMatchObject({ url: '/api/dev/outbox' });
+    await dev.close();
   });
 
   it('should log request URLs without the tokens and keys they carry', async () => {

@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import { BalancedPool } from 'undici';
-import { createStaticServer } from '@portal/shared/server';
+import { createStaticServer, isLoopbackAddress } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { followApiReplicas, namesReplicas } from './api-replicas';
 import type { HostServerConfig } from './config';
@@ -131,9 +131,6 @@ type GatewayReply = {
   code: (status: number) => { header: (name: string, value: string) => { send: (body: unknown) => unknown } };
 };
 
-/** Whether an Accept header asks for HTML, as a browser's navigation does. */
-export const acceptsHtml = (accept: string | undefined): boolean => /\btext\/html\b/i.test(accept ?? '');
-
 /** What the proxy's retry hook is told of a failed attempt. */
 type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: string }; attempt: number };
 
@@ -214,10 +211,6 @@ export async function createHostServer(
     metrics.studentFrames.inc({ outcome }),
   );
   const compressPage = createPageCompression();
-  const hostPreloads = template?.preloads ?? [];
-  // Node takes the hints one link each.
-  const earlyHints =
-    hostPreloads.length > 0 ? hostPreloads.map((preload) => linkHeader([preload])) : undefined;
 
   return createStaticServer({
     root: config.distDir,
@@ -228,20 +221,9 @@ export async function createHostServer(
     genReqId: () => randomUUID(),
     metrics: { registry: metrics.registry, opsToken: config.opsToken },
     renderPage: template
-      ? async (request, reply) => {
-          // The host's own start-up files are known at once: 103 Early Hints let the browser fetch them
-          // while the start data is read (browsers act on them over HTTP/2 and later).
-          // Not to an HTTP/1.0 client: 1xx answers are HTTP/1.1's (RFC 9110, 15.2), and some proxies break on them.
-          // Only to a navigation (a client that asks for HTML): the hints are for a browser loading the
-          // page, and HTTP clients that are not browsers (load testers, monitors) may take a 103 for the answer.
-          if (earlyHints && request.raw.httpVersion !== '1.0' && acceptsHtml(request.headers.accept)) {
-            try {
-              reply.raw.writeEarlyHints({ link: earlyHints });
-            } catch (error) {
-              // Hints only speed things up: a connection that cannot take them still gets the page.
-              request.log.debug(error, 'no early hints on this connection');
-            }
-          }
+      ? async (request) => {
+          // No 103 Early Hints: this server speaks HTTP/1.1, where browsers ignore them and other
+          // clients may take a 103 for the answer (docs/performance.md, "Early Hints").
           const pathname = (request.url.split('?')[0] ?? '').replace(/^\/en(?=\/|$)/, '') || '/';
           const { data, preloads, sessionPreloads, prerendered } = await startPage(
             pathname,
@@ -291,9 +273,14 @@ export async function createHostServer(
 
       app.addHook('onRequest', async (request, reply) => {
         void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-        // The development outbox holds every mailed link: only reachable when the dev setting is on.
+        // The development outbox holds every mailed link: only reachable when the dev setting is on, and
+        // only from this machine (the socket's address: a forwarded header is the client's to write).
         // The api's operations endpoints are for ops on the api's own network, never through the host.
-        if ((!config.devOutbox && isDevPath(request.url)) || isOpsPath(request.url)) {
+        if (
+          (isDevPath(request.url) &&
+            (!config.devOutbox || !isLoopbackAddress(request.socket.remoteAddress))) ||
+          isOpsPath(request.url)
+        ) {
           return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found.' });
         }
         // The proxies stream bodies to the backends, so Fastify's own body limit does not apply: the

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { matchesPattern } from '@portal/shared/route-table';
+import { FRAME_ITEM_LIMIT } from '@portal/shared/server';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
 import { createPageTreeCache, pageTreeFile } from './page-tree-cache';
@@ -63,8 +64,11 @@ const PAGES = [
 ];
 
 /** The host of the tests: two remotes (account, insurance) and the content endpoint. */
-const testConfig = (distDir: string, cacheDir = 'off') =>
+const FRAME_SECRET = 'the-frame-secret-of-these-tests-0123';
+const testConfig = (distDir: string, cacheDir = 'off', env: NodeJS.ProcessEnv = {}) =>
   readHostConfig({
+    FRAME_SECRET,
+    ...env,
     HOST_DIST_DIR: distDir,
     HOST_CACHE_DIR: cacheDir,
     CONTENT_ORIGIN: 'http://content.test',
@@ -253,21 +257,12 @@ describe('the start data of a page', () => {
     return { status, informational };
   }
 
-  it("should send the host's start-up files as 103 Early Hints before the page", async () => {
-    const { status, informational } = await informationalAnswers('text/html,application/xhtml+xml');
-    expect(status).toBe(200);
-    expect(informational).toEqual([
-      {
-        status: 103,
-        link: '</en/assets/main.1a2b3c4d.js>; rel=preload; as=script, </en/assets/main.5e6f7a8b.css>; rel=preload; as=style',
-      },
-    ]);
-  });
-
-  it('should send no 103 Early Hints to a client that does not ask for HTML', async () => {
-    const { status, informational } = await informationalAnswers('*/*');
-    expect(status).toBe(200);
-    expect(informational).toEqual([]);
+  it('should send no 103 Early Hints over HTTP/1.1, where browsers do not act on them', async () => {
+    for (const accept of ['text/html,application/xhtml+xml', '*/*']) {
+      const { status, informational } = await informationalAnswers(accept);
+      expect(status).toBe(200);
+      expect(informational).toEqual([]);
+    }
   });
 
   it('should send no 103 Early Hints to an HTTP/1.0 client', async () => {
@@ -584,6 +579,7 @@ describe("a student's own frame", () => {
   let distDir: string;
   const ANNA_POLICIES = [{ policyNumber: 'TR-2026-100101' }];
   let framesAsked = 0;
+  let policies: unknown[] = ANNA_POLICIES;
 
   beforeAll(() => {
     distDir = builtWithShell('host-own-frame-');
@@ -591,11 +587,15 @@ describe("a student's own frame", () => {
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
   /** The insurance remote renders frames as `frames` says; the api knows anna's policies. */
-  const server = (frames: (body: Record<string, unknown>) => Response | Promise<Response>) => {
+  const server = (
+    frames: (body: Record<string, unknown>) => Response | Promise<Response>,
+    env: NodeJS.ProcessEnv = {},
+  ) => {
     const network = fakeFetch(true);
     const asked: Array<Record<string, unknown>> = [];
+    const authorizations: Array<string | null> = [];
     framesAsked = 0;
-    const app = createHostServer(testConfig(distDir), false, (async (
+    const app = createHostServer(testConfig(distDir, 'off', env), false, (async (
       input: string | URL | Request,
       init?: RequestInit,
     ) => {
@@ -605,9 +605,7 @@ describe("a student's own frame", () => {
       if (url === 'http://insurance.test/prerender.json') return json({ insurances: PRERENDERED.insurances });
       if (url === 'http://api.test/api/en/profiles/P-1001/policies') {
         const cookie = new Headers(init?.headers).get('cookie') ?? '';
-        return cookie.includes('PORTAL_SESSION=anna')
-          ? json(ANNA_POLICIES)
-          : new Response('{}', { status: 401 });
+        return cookie.includes('PORTAL_SESSION=anna') ? json(policies) : new Response('{}', { status: 401 });
       }
       if (url === 'http://insurance.test/frames' && init?.method !== 'POST') {
         framesAsked += 1;
@@ -616,11 +614,12 @@ describe("a student's own frame", () => {
       if (url === 'http://insurance.test/frames' && init?.method === 'POST') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         asked.push(body);
+        authorizations.push(new Headers(init.headers).get('authorization'));
         return frames(body);
       }
       return network(input, init);
     }) as typeof fetch);
-    return { app, asked };
+    return { app, asked, authorizations };
   };
 
   const root = (html: string) => /<div id=root>([\s\S]*)<\/div><noscript>/.exec(html)?.[1] ?? '';
@@ -634,7 +633,7 @@ describe("a student's own frame", () => {
     );
 
   it('should paint her policies in the page, with the answers for the first render, kept by nobody', async () => {
-    const { app, asked } = await server(ownFrame);
+    const { app, asked, authorizations } = await server(ownFrame);
     const res = await (
       await app
     ).inject({
@@ -654,7 +653,40 @@ describe("a student's own frame", () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     // The policies came with the page: only the session check is preloaded.
     expect(res.headers.link).toBe('</api/checksession>; rel=preload; as=fetch; crossorigin=anonymous');
+    // The remote renders for the host alone: the shared secret goes with the request.
+    expect(authorizations).toEqual([`Bearer ${FRAME_SECRET}`]);
     await (await app).close();
+  });
+
+  it("should ask for no frame without a frame secret, or for more items than a frame shows, and keep the build's", async () => {
+    const off = await server(ownFrame, { FRAME_SECRET: '' });
+    const withoutSecret = await (
+      await off.app
+    ).inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect(root(withoutSecret.body)).toContain('<main><h1>My Insurance</h1></main>');
+    expect(off.asked).toEqual([]);
+    await (await off.app).close();
+
+    policies = Array.from({ length: FRAME_ITEM_LIMIT + 1 }, (_, index) => ({
+      policyNumber: `TR-2026-${100101 + index}`,
+    }));
+    try {
+      const many = await server(ownFrame);
+      const tooMany = await (
+        await many.app
+      ).inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=anna' } });
+      expect(root(tooMany.body)).toContain('<main><h1>My Insurance</h1></main>');
+      expect(many.asked).toEqual([]);
+      await (await many.app).close();
+    } finally {
+      policies = ANNA_POLICIES;
+    }
+  });
+
+  it('should refuse to start with a frame secret too short to be one', () => {
+    expect(() => testConfig(distDir, 'off', { FRAME_SECRET: 'short' })).toThrow(
+      'FRAME_SECRET must be at least 32 characters long',
+    );
   });
 
   it("should keep the build's frame when the remote cannot render hers, or sends a frame whose buttons act", async () => {

@@ -250,6 +250,7 @@ export function createStartData(
     const rendersOwn = Array.isArray(ownFrameRoutes) && ownFrameRoutes.includes(target?.name);
     const own =
       rendersOwn &&
+      config.frameSecret &&
       profileId &&
       apiOrigin &&
       cookieHeader &&
@@ -265,6 +266,7 @@ export function createStartData(
             profileId,
             preloadApi: wanted,
             cookieHeader,
+            frameSecret: config.frameSecret,
           })
         : undefined;
     if (own) data.answers = own.answers;

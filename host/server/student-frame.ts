@@ -3,13 +3,20 @@
 // and asks the remote that serves the page to render it with them (`POST /frames` on the remote's
 // server, @portal/shared/frame-renderer). The page the phone paints then shows her policies before
 // any script has arrived, where the build's frame shows card outlines. Whatever fails or is late
-// (the api, the remote, an older remote without `/frames`) leaves the build's frame in place.
+// (the api, the remote, an older remote without `/frames`) leaves the build's frame in place. The
+// remote renders only for the host (the shared secret, FRAME_SECRET) and only so many items.
 import { frameTakesInputSafely } from '@portal/shared/prerender-frame';
 import { isPreloadApiPath, studentApiPath } from '@portal/shared/route-table';
+import {
+  FRAME_ITEM_LIMIT,
+  FRAME_TIME_BUDGET_MS,
+  frameAuthorization,
+  frameItemCount,
+} from '@portal/shared/server';
 import { fetchJson, within } from './swr-cache';
 
 /** How long the page waits for the reads and the remote's render together (both are local calls). */
-export const STUDENT_FRAME_WAIT_MS = 400;
+export const STUDENT_FRAME_WAIT_MS = FRAME_TIME_BUDGET_MS;
 
 /** What a student's frame is made of. */
 export type StudentFrameRequest = {
@@ -23,6 +30,8 @@ export type StudentFrameRequest = {
   /** The route's `preloadApi`, `{profileId}` not filled in. */
   preloadApi: readonly string[];
   cookieHeader: string;
+  /** What the remote knows the host by (FRAME_SECRET). */
+  frameSecret: string;
 };
 
 async function render(fetchImpl: typeof fetch, request: StudentFrameRequest, signal: AbortSignal) {
@@ -40,17 +49,24 @@ async function render(fetchImpl: typeof fetch, request: StudentFrameRequest, sig
       ),
     ),
   );
+  const answers = Object.fromEntries(paths.map((path, index) => [path, bodies[index]]));
+  // More than a frame shows: the remote would refuse it, so it is not even asked.
+  if (frameItemCount(answers) > FRAME_ITEM_LIMIT) return undefined;
   const answer = await fetchJson(
     fetchImpl,
     new URL('frames', request.manifestUrl).href,
     {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Authorization: frameAuthorization(request.frameSecret),
+      },
       body: JSON.stringify({
         route: request.route,
         locale: request.locale,
         profileId: request.profileId,
-        answers: Object.fromEntries(paths.map((path, index) => [path, bodies[index]])),
+        answers,
       }),
     },
     signal,
@@ -58,7 +74,7 @@ async function render(fetchImpl: typeof fetch, request: StudentFrameRequest, sig
   const html = (answer as { html?: unknown } | null)?.html;
   // Only a frame whose buttons wait for the app, like the build's own.
   if (typeof html !== 'string' || !frameTakesInputSafely(html)) return undefined;
-  return { html, answers: Object.fromEntries(paths.map((path, index) => [path, bodies[index]])) };
+  return { html, answers };
 }
 
 /** A student's own frame and the api answers it shows (the page's first render takes them too). */

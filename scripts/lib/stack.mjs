@@ -1,6 +1,7 @@
 // The portal's processes, ports and health URLs, as `npm start`, the benchmark and the
 // browser journeys start them. Every port and origin can be overridden with the env vars of
 // docs/operations.md.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import topology from '../../configs/topology.cjs';
@@ -48,6 +49,25 @@ export const DEMO_LOGINS = [
  */
 export function devOutboxEnabled(env = process.env) {
   return env.API_DEV_OUTBOX !== '0';
+}
+
+/** One secret for every stack this process starts, unless FRAME_SECRET names one. */
+const generatedFrameSecret = randomBytes(32).toString('base64url');
+
+/**
+ * The secret the host sends with a student's frame request and the remotes' servers check
+ * (FRAME_SECRET): the environment's, else one made for this run, so nobody else may ask for frames.
+ */
+export function frameSecret(env = process.env) {
+  return env.FRAME_SECRET || generatedFrameSecret;
+}
+
+/**
+ * Where the servers listen: this machine only (127.0.0.1), so that the demo (and its dev outbox)
+ * is not open to the network it is on; `HOST=0.0.0.0` opens it (LISTEN_HOST is the servers' own name).
+ */
+export function listenHost(env = process.env) {
+  return env.HOST || '127.0.0.1';
 }
 
 /** Where the browser reads the dev outbox: through the host, like every api call. */
@@ -114,11 +134,14 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES, env 
   const ports = stackPorts(env);
   const hostOrigin = topology.localOrigin(ports.host);
   const script = mode === 'dev' ? 'dev' : 'start';
+  // Every server of the stack: bound to this machine unless HOST says otherwise.
+  const LISTEN_HOST = listenHost(env);
+  const FRAME_SECRET = frameSecret(env);
   const services = [];
   const add = async (name, pkg, extraEnv, healthUrl, root = repoRoot) => {
     if (!only.includes(name)) return;
     const command = await packageScriptCommand(pkg, script, root);
-    services.push({ name, ...command, env: { ...command.env, ...extraEnv }, healthUrl });
+    services.push({ name, ...command, env: { ...command.env, LISTEN_HOST, ...extraEnv }, healthUrl });
   };
 
   await add(
@@ -142,6 +165,7 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES, env 
       {
         PORT: String(remotePort),
         HOST_ORIGIN: env.HOST_ORIGIN ?? hostOrigin,
+        FRAME_SECRET,
         ...(env[remote.distVar] ? { REMOTE_DIST_DIR: env[remote.distVar] } : {}),
       },
       // webpack-dev-server has no /healthz; its manifest shows the first compile is done.
@@ -150,6 +174,7 @@ export async function stackServices({ mode = 'start', only = SERVICE_NAMES, env 
   }
   const hostEnv = {
     HOST_PORT: String(ports.host),
+    FRAME_SECRET,
     // The host passes /api/dev/outbox on only when the api keeps one.
     API_DEV_OUTBOX: devOutboxEnabled(env) ? '1' : '0',
     API_ORIGIN: env.API_ORIGIN ?? topology.localOrigin(ports.api),

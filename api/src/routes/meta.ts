@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { errors } from '../errors.js';
+import { isLoopbackAddress } from '@portal/shared/loopback';
 import { listOutbox } from '../mail/outbox.js';
 import { apiPaths } from '../paths.js';
 import type { RouteContext } from './context.js';
@@ -44,8 +45,12 @@ export async function metaRoutes(
 
   app.get('/api/openapi.json', async () => openapi);
 
-  app.get('/api/dev/outbox', async () => {
+  app.get('/api/dev/outbox', async (request) => {
     if (!config.devOutbox) throw errors.notFound('Route');
+    // Every mailed link is in it (password resets): only for this machine, whatever interface the api
+    // listens on and whatever a client claims in X-Forwarded-For. The host, which proxies it, checks
+    // its own clients the same way.
+    if (!isLoopbackAddress(request.socket.remoteAddress)) throw errors.notFound('Route');
     // Reset mails are written by the job queue after their request is answered; show them once the
     // jobs due now have run (a development aid: the journeys read their mails here).
     await mailer.idle().catch(() => undefined);

@@ -113,6 +113,20 @@ describe('createFrameRenderer', () => {
     ).rejects.toThrow('"de" is not a language of the portal.');
   });
 
+  it('drops a render whose turn comes after its deadline, and renders the next in time', async () => {
+    const request = {
+      route: 'policies',
+      locale: 'en-GB' as const,
+      profileId: 'P-1',
+      answers: { 'api/en/profiles/P-1/policies': ['TR-2026-1'] },
+    };
+    await expect(renderer.render(request, { deadline: Date.now() - 1 })).rejects.toThrow(
+      'The frame waited too long for its turn',
+    );
+    await expect(renderer.render(request, { deadline: Date.now() + 60_000 })).resolves.toContain('TR-2026-1');
+    expect(renderer.waiting()).toBe(0);
+  });
+
   it('fails each render, rather than the server, when its pages cannot load', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = {

@@ -30,14 +30,28 @@ export class FrameRequestError extends Error {
   }
 }
 
+/** Why a frame was not rendered: its turn came after its deadline, when nobody waits for it any more. */
+export class FrameTooLateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FrameTooLateError';
+  }
+}
+
+/** When a render must start by (a `Date.now()` time); past it the render is dropped. */
+export type FrameRenderOptions = { deadline?: number };
+
 /** Renders students' frames, one at a time (see {@link renderPage}). */
 export type FrameRenderer = {
   /** Resolves when every page and language is loaded; a render waits for it. */
   ready: Promise<void>;
   /** The routes it renders: those that declare `preloadApi`, by route name. */
   routes: ReadonlyMap<string, { page: string; preloadApi: readonly string[] }>;
-  /** The frame's HTML; a {@link FrameRequestError} for a request the route does not fit. */
-  render(request: FrameRequest): Promise<string>;
+  /**
+   * The frame's HTML; a {@link FrameRequestError} for a request the route does not fit, a
+   * {@link FrameTooLateError} when its turn comes after `deadline`.
+   */
+  render(request: FrameRequest, options?: FrameRenderOptions): Promise<string>;
   /** How many renders wait for their turn (the server refuses more than a few). */
   waiting(): number;
 };
@@ -77,7 +91,12 @@ export function createFrameRenderer({
   let queue: Promise<unknown> = ready;
   let waiting = 0;
 
-  async function renderOne({ route: name, locale, profileId, answers }: FrameRequest): Promise<string> {
+  async function renderOne(
+    { route: name, locale, profileId, answers }: FrameRequest,
+    { deadline }: FrameRenderOptions,
+  ): Promise<string> {
+    if (deadline !== undefined && Date.now() > deadline)
+      throw new FrameTooLateError('The frame waited too long for its turn; nobody waits for it any more.');
     const route = routes.get(name);
     const Page = route ? pages[route.page] : undefined;
     if (!route || !Page) throw new FrameRequestError(`No page with first api reads is named "${name}".`);
@@ -100,9 +119,9 @@ export function createFrameRenderer({
     ready,
     routes,
     waiting: () => waiting,
-    render(request) {
+    render(request, options = {}) {
       waiting += 1;
-      const run = queue.then(() => renderOne(request));
+      const run = queue.then(() => renderOne(request, options));
       queue = run.then(
         () => (waiting -= 1),
         () => (waiting -= 1),

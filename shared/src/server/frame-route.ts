@@ -1,12 +1,22 @@
 // `POST /frames` on a remote's server: a student's own first frame, for the host server to put in her
 // page (see ../prerender/frame-renderer.ts). The request carries everything the page shows; the
-// remote holds no session and reads nothing, so it can answer only with the data it was given.
+// remote holds no session and reads nothing, so it can answer only with the data it was given. Only
+// the host may ask (the shared secret of ./frame-auth.ts), and a render's cost is bounded: so many
+// list items, so long a wait.
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { SUPPORTED_LOCALES } from '../i18n/locales';
 import { isPlainText } from '../validation/fields';
 import type { FrameRenderer } from '../prerender/frame-renderer';
+import {
+  FRAME_ITEM_LIMIT,
+  FRAME_SECRET_VARIABLE,
+  FRAME_TIME_BUDGET_MS,
+  frameItemCount,
+  isFrameCaller,
+  readFrameSecret,
+} from './frame-auth';
 
 /** The largest request body: a student's first reads (a policy is about a kilobyte on the wire). */
 export const FRAME_BODY_LIMIT = 512 * 1024;
@@ -14,8 +24,8 @@ export const FRAME_BODY_LIMIT = 512 * 1024;
 export const FRAME_QUEUE_LIMIT = 8;
 /**
  * Renders a minute per client address (the host is one client): the endpoint is on the remote's
- * public origin, and a render costs a few milliseconds of CPU, so nobody else may keep it busy. Past
- * it the host keeps the build's frame. `REMOTE_FRAME_RATE_LIMIT` sets another.
+ * public origin, and only the host holds the secret, so this bounds the host itself (a student
+ * reloading). Past it the host keeps the build's frame. `REMOTE_FRAME_RATE_LIMIT` sets another.
  */
 export const FRAME_RATE_LIMIT_PER_MINUTE = 1200;
 
@@ -46,8 +56,16 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 export async function registerFrameRoute(
   app: FastifyInstance,
   renderer: FrameRenderer,
-  { perMinute = Number(process.env.REMOTE_FRAME_RATE_LIMIT) || FRAME_RATE_LIMIT_PER_MINUTE } = {},
+  {
+    perMinute = Number(process.env.REMOTE_FRAME_RATE_LIMIT) || FRAME_RATE_LIMIT_PER_MINUTE,
+    secret = readFrameSecret(process.env),
+    budgetMs = FRAME_TIME_BUDGET_MS,
+  }: { perMinute?: number; secret?: string | undefined; budgetMs?: number } = {},
 ): Promise<void> {
+  if (!secret)
+    app.log.warn(
+      `${FRAME_SECRET_VARIABLE} is not set: POST /frames answers 401 and the host sends the build's frames.`,
+    );
   await app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: false,
@@ -66,9 +84,18 @@ export async function registerFrameRoute(
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 500) request.log.error(error, 'a frame could not be rendered');
-      const code = status === 500 ? 'FRAME_FAILED' : status === 429 ? 'RATE_LIMITED' : 'INVALID_REQUEST';
+      const code =
+        status === 500
+          ? 'FRAME_FAILED'
+          : status === 429
+            ? 'RATE_LIMITED'
+            : status === 415
+              ? 'UNSUPPORTED_MEDIA_TYPE'
+              : 'INVALID_REQUEST';
       void refuse(reply, status, code, status === 500 ? 'The frame could not be rendered.' : error.message);
     });
+    // A frame request is JSON: a body of another type gets 415 (Fastify would read text/plain as a string).
+    scope.removeContentTypeParser('text/plain');
     // Which routes this remote renders frames for: the host asks only for those.
     scope.get('/frames', async (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').send({ routes: [...renderer.routes.keys()] }),
@@ -76,8 +103,18 @@ export async function registerFrameRoute(
     const limit = { max: perMinute, timeWindow: 60_000 };
     scope.post(
       '/frames',
-      { bodyLimit: FRAME_BODY_LIMIT, config: { rateLimit: limit } },
+      {
+        bodyLimit: FRAME_BODY_LIMIT,
+        config: { rateLimit: limit },
+        // Before the body is read: a caller without the secret costs no parsing.
+        onRequest: async (request, reply) => {
+          if (!secret || !isFrameCaller(request.headers.authorization, secret))
+            return refuse(reply, 401, 'UNAUTHORIZED', 'Only the portal’s host server may ask for frames.');
+        },
+      },
       async (request, reply) => {
+        // The host stops waiting after the budget: a render that cannot start by then is for nobody.
+        const deadline = Date.now() + budgetMs;
         const parsed = v.safeParse(frameRequestSchema, request.body);
         if (!parsed.success)
           return refuse(
@@ -86,14 +123,23 @@ export async function registerFrameRoute(
             'INVALID_REQUEST',
             `The frame request is not valid: ${v.summarize(parsed.issues)}`,
           );
+        if (frameItemCount(parsed.output.answers) > FRAME_ITEM_LIMIT)
+          return refuse(
+            reply,
+            413,
+            'TOO_MANY_ITEMS',
+            `A frame shows at most ${FRAME_ITEM_LIMIT} items; the page renders more itself.`,
+          );
         if (renderer.waiting() >= FRAME_QUEUE_LIMIT)
           return refuse(reply, 503, 'BUSY', 'Too many frames are being rendered; try again later.');
         try {
-          const html = await renderer.render(parsed.output);
+          const html = await renderer.render(parsed.output, { deadline });
           return reply.header('Cache-Control', 'no-store').send({ html });
         } catch (error) {
           if (error instanceof Error && error.name === 'FrameRequestError')
             return refuse(reply, 400, 'INVALID_REQUEST', error.message);
+          if (error instanceof Error && error.name === 'FrameTooLateError')
+            return refuse(reply, 503, 'TOO_LATE', error.message);
           throw error;
         }
       },

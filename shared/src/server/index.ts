@@ -14,3 +14,13 @@ export {
   registerMetrics,
 } from './metrics';
 export type { MetricsOptions } from './metrics';
+export {
+  FRAME_ITEM_LIMIT,
+  FRAME_SECRET_VARIABLE,
+  FRAME_TIME_BUDGET_MS,
+  frameAuthorization,
+  frameItemCount,
+  isFrameCaller,
+  readFrameSecret,
+} from './frame-auth';
+export { isLoopbackAddress } from './loopback';

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from './cache-control';
+import { clientErrorBody, contractErrorHandler, contractFrameworkErrors } from './error-bodies';
 import { registerMetrics } from './metrics';
 import type { MetricsOptions } from './metrics';
 import { redactedRequestLog } from '../routing/token-pages';
@@ -105,7 +106,10 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
         : logger,
     trustProxy,
     ...(genReqId ? { genReqId, requestIdHeader: false } : {}),
+    // Every answer of the server's own in the contract's error body (./error-bodies.ts).
+    frameworkErrors: contractFrameworkErrors,
   });
+  app.setErrorHandler(contractErrorHandler);
   if (metrics) registerMetrics(app, metrics);
 
   // First hook of all, so that a later plugin (helmet on the host) may still refine these.
@@ -183,7 +187,7 @@ export async function createStaticServer(options: StaticServerOptions): Promise<
       (urlPath === prefix.slice(0, -1) || urlPath.startsWith(prefix)) &&
       wantsPage(request.headers.accept, urlPath);
     if (!isPage) {
-      void reply.code(404).send({ error: 'Not Found', message: `No file at ${urlPath}.` });
+      void reply.code(404).send(clientErrorBody(404));
       return;
     }
     sendPage(request, reply);

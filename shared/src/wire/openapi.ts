@@ -1218,6 +1218,9 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
@@ -1239,6 +1242,9 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     login: {
@@ -1263,7 +1269,11 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     checkSession: {
@@ -1284,9 +1294,12 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     logout: {
@@ -1299,6 +1312,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            400: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     listPasskeys: {
@@ -1319,8 +1335,11 @@ export interface operations {
                     "application/json": components["schemas"]["Passkey"][];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     addPasskey: {
@@ -1349,7 +1368,11 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     passkeyRegistrationOptions: {
@@ -1372,10 +1395,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebAuthnOptions"];
                 };
             };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     removePasskey: {
@@ -1396,7 +1424,11 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     renamePasskey: {
@@ -1427,6 +1459,10 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     passkeyLoginOptions: {
@@ -1447,8 +1483,13 @@ export interface operations {
                     "application/json": components["schemas"]["WebAuthnOptions"];
                 };
             };
+            400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     passkeyLogin: {
@@ -1476,7 +1517,11 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     checkAccountToken: {
@@ -1504,7 +1549,9 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            414: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     activateAccount: {
@@ -1529,7 +1576,11 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     requestPasswordReset: {
@@ -1547,7 +1598,11 @@ export interface operations {
             204: components["responses"]["NoContent"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     setPassword: {
@@ -1573,7 +1628,11 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     requestUsernameChange: {
@@ -1599,7 +1658,11 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     confirmUsernameChange: {
@@ -1625,7 +1688,11 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     countries: {
@@ -1646,6 +1713,9 @@ export interface operations {
                     "application/json": components["schemas"]["Country"][];
                 };
             };
+            400: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     getProfile: {
@@ -1671,6 +1741,8 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     updateProfile: {
@@ -1700,6 +1772,10 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     getPolicies: {
@@ -1725,6 +1801,8 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     getInvoices: {
@@ -1757,6 +1835,8 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     getClaims: {
@@ -1782,6 +1862,8 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     changeAddress: {
@@ -1813,6 +1895,10 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     changePayment: {
@@ -1844,6 +1930,10 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     calculate: {
@@ -1874,7 +1964,11 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     changeStartDate: {
@@ -1906,7 +2000,11 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     terminate: {
@@ -1938,7 +2036,11 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     addPeriod: {
@@ -1970,7 +2072,11 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     certificate: {
@@ -1989,6 +2095,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     icsCard: {
@@ -2007,6 +2115,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     conditions: {
@@ -2027,6 +2137,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     createProofOfCover: {
@@ -2062,7 +2174,11 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     verifyProofOfCover: {
@@ -2087,7 +2203,9 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     document: {
@@ -2106,6 +2224,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     addressLookup: {
@@ -2131,6 +2251,8 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     contactRequest: {
@@ -2149,7 +2271,11 @@ export interface operations {
             204: components["responses"]["NoContent"];
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     submitClaim: {
@@ -2178,7 +2304,10 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     submitVisitorClaim: {
@@ -2206,9 +2335,11 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
             415: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     getClaim: {
@@ -2235,6 +2366,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     getClaimReceipt: {
@@ -2264,6 +2397,8 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     requestInsurance: {
@@ -2290,8 +2425,12 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
         };
     };
     payInvoice: {
@@ -2323,6 +2462,10 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
     };
@@ -2349,6 +2492,8 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     sandboxPaymentDecision: {
@@ -2382,6 +2527,10 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     devOutbox: {
@@ -2402,7 +2551,10 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMail"][];
                 };
             };
+            400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
 }
