@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { journeysNeedingStack, PORTAL_URL } from './support/deployed';
 import { GTM_ID, ORIGINS } from './support/origins';
 
 const isCI = process.env.CI === 'true';
@@ -21,8 +23,22 @@ const journeyStacks = {
   stderr: 'pipe',
 } as const;
 
+const testDir = './tests';
+
+/** Against a running portal (PORTAL_URL), the journeys that control their stack are left out, by name. */
+const needingStack = PORTAL_URL ? journeysNeedingStack(path.join(__dirname, testDir)) : [];
+if (PORTAL_URL)
+  console.log(
+    `Journeys against ${PORTAL_URL}: SKIPPING ${needingStack.length} journey files that need control of the ` +
+      `stack (its api, the development outbox, the payment sandbox, backends taken down): ${needingStack.join(', ')}`,
+  );
+
+/** The core journeys that run on a phone as well (the `phone` project). */
+const PHONE_JOURNEYS = /phone\.spec\.ts$/;
+
 export default defineConfig({
-  testDir: './tests',
+  testDir,
+  testIgnore: needingStack,
   forbidOnly: isCI,
   // A file's journeys run in order, in one worker; the files are shared out between the workers.
   workers: WORKERS,
@@ -39,8 +55,13 @@ export default defineConfig({
     ['json', { outputFile: 'test-results/journeys.json' }],
     ...(isCI ? [['html', { open: 'never' }] as const] : []),
   ],
+  projects: [
+    { name: 'desktop', testIgnore: [PHONE_JOURNEYS, ...needingStack] },
+    // Chromium with a phone's size, touch and user agent.
+    { name: 'phone', testMatch: PHONE_JOURNEYS, use: { ...devices['Pixel 7'] } },
+  ],
   use: {
-    baseURL: ORIGINS.host,
+    baseURL: PORTAL_URL ?? ORIGINS.host,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-GB',
@@ -58,5 +79,6 @@ export default defineConfig({
       ],
     },
   },
-  webServer: journeyStacks,
+  // A running portal needs no stacks of its own.
+  ...(PORTAL_URL ? {} : { webServer: journeyStacks }),
 });

@@ -30,8 +30,9 @@ export interface ApiProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await sparePort();
+/** Starts an api process on a spare port, or on `port` (a replica restarted where it was). */
+export async function startApi(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  port ??= await sparePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
     env: { ...process.env, ...env, API_PORT: String(port), LOG_LEVEL: 'warn' },

@@ -33,7 +33,7 @@ export class ConsoleGuard {
  * An anonymous visit asks `GET /api/checksession`, which answers 401 by contract; Chromium
  * logs every non-2xx fetch as a console error, so that one is expected everywhere.
  */
-const SESSION_CHECK_401 = /status of 401 .*@ http:\/\/localhost:\d+\/api\/checksession/;
+const SESSION_CHECK_401 = /status of 401 .*@ https?:\/\/[^/\s]+\/api\/checksession/;
 
 type Fixtures = { consoleGuard: ConsoleGuard };
 

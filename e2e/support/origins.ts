@@ -7,6 +7,7 @@
 // ports higher. A worker's stack is its Playwright parallel index, which stays the same when a
 // worker is replaced.
 import { journeyStackPorts, localOrigin } from '../../configs/topology.cjs';
+import { PORTAL_URL } from './deployed';
 
 /** The stack of this process: a worker's parallel index; 0 outside the workers. */
 export const STACK = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
@@ -32,7 +33,11 @@ export function stackOrigins(stack: number) {
   } as const;
 }
 
-export const ORIGINS = stackOrigins(STACK);
+/** This stack's origins; the portal's own is PORTAL_URL's when the journeys run against a running one. */
+export const ORIGINS = {
+  ...stackOrigins(STACK),
+  ...(PORTAL_URL ? { host: PORTAL_URL } : {}),
+};
 
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
 

@@ -16,9 +16,10 @@ import type { ApiProcess } from '../api-process.js';
 import { createServerDatabase } from '../test-db.js';
 import type { ServerDatabase } from '../test-db.js';
 
-// npm test's replicas stage: two api processes on one PostgreSQL database with the host server in
-// front, balancing between them, as docker-compose.yml runs them. What one replica counts the other
-// sees, and what one acknowledged before it was killed is kept, or done, by the other.
+// npm test's replicas stage: three api processes on one PostgreSQL database with the host server in
+// front, balancing between them, as docker-compose.yml runs them. What one replica counts the others
+// see; a deploy that restarts each replica in turn fails no request; and what one acknowledged before
+// it was killed is kept, or done, by the others.
 
 const hostDir = fileURLToPath(new URL('../../../host', import.meta.url));
 const ANNA = 'anna.devries@example.com';
@@ -45,6 +46,8 @@ async function startHost(apiOrigins: string[], contentOrigin: string): Promise<H
       HOST_CACHE_DIR: 'off',
       API_ORIGIN: apiOrigins.join(','),
       CONTENT_ORIGIN: contentOrigin,
+      // Replicas that stop are out of the pool within 0.2 s (their /readyz answers 503 for 1 s first).
+      API_REFRESH_SECONDS: '0.2',
       // The test plays many clients from one machine, each named by X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       // The proxy logs each request it sent to the killed replica as a warning: expected here.
@@ -85,13 +88,21 @@ const asClient = (address: string, headers: Record<string, string> = {}) => ({
 const basic = (email: string, password: string) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
+/** The value below which `share` of the sorted `values` lie. */
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+}
+
 describe(
-  'two api replicas behind the host, on one PostgreSQL database',
+  'three api replicas behind the host, on one PostgreSQL database',
   { skip: !process.env.TEST_DATABASE_URL },
   () => {
     let server: ServerDatabase;
     let first: ApiProcess;
     let second: ApiProcess;
+    let third: ApiProcess;
+    let env: Record<string, string>;
     let host: HostProcess;
     let db: PgDb;
 
@@ -99,7 +110,7 @@ describe(
       const created = await createServerDatabase();
       assert.ok(created);
       server = created;
-      const env = {
+      env = {
         API_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'replicas-api-')),
         DATABASE_URL: server.url,
         API_DEV_OUTBOX: '0',
@@ -111,15 +122,18 @@ describe(
         API_MAIL_LIMIT_PER_HOUR: '1000',
         // A job the killed replica had started is taken over after 2 s instead of a minute.
         API_JOB_EXPIRE_SECONDS: '2',
+        // A deploy's stop: not ready for 1 s (the host moves away), then 10 s for requests in flight.
+        API_SHUTDOWN_DELAY_SECONDS: '1',
+        API_SHUTDOWN_GRACE_SECONDS: '10',
       };
       first = await startApi(env);
       second = await startApi(env);
-      host = await startHost([first.base, second.base], first.base);
+      third = await startApi(env);
+      host = await startHost([first.base, second.base, third.base], first.base);
       db = createPgDb(server.url, pino({ level: 'silent' }));
     });
     after(async () => {
-      first?.child.kill('SIGKILL');
-      second?.child.kill('SIGKILL');
+      for (const replica of [first, second, third]) replica?.child.kill('SIGKILL');
       await host?.stop();
       await db?.close();
       await server?.drop();
@@ -140,6 +154,93 @@ describe(
       }
       assert.deepEqual(answers, [...Array(10).fill(401), 429]);
     });
+
+    it(
+      'should fail no request and lose no write while each replica is restarted in turn (SIGTERM)',
+      { timeout: 240_000 },
+      async (t) => {
+        const loginResponse = await fetch(`${host.base}/api/login`, {
+          method: 'POST',
+          headers: asClient('198.51.100.2', { authorization: basic(ANNA, DEMO_PASSWORD) }),
+        });
+        assert.equal(loginResponse.status, 200);
+        const session = /PORTAL_SESSION=([^;]+)/.exec(loginResponse.headers.get('set-cookie') ?? '')?.[1];
+        assert.ok(session);
+        const cookie = `PORTAL_SESSION=${session}; XSRF-TOKEN=${XSRF}`;
+        const { profileId } = (await loginResponse.json()) as { profileId: string };
+
+        const failures: string[] = [];
+        const latencies: number[] = [];
+        const written: string[] = [];
+        let reads = 0;
+        let restarting = true;
+        const worker = async (index: number) => {
+          for (let round = 0; restarting; round += 1) {
+            const client = `198.51.100.${20 + ((index * 37 + round) % 200)}`;
+            const write = round % 2 === 1;
+            const marker = `rolling-${index}-${round}-${randomUUID()}`;
+            const started = performance.now();
+            try {
+              const response = write
+                ? await fetch(`${host.base}/api/portal/contactexpats`, {
+                    method: 'POST',
+                    headers: asClient(client, { 'content-type': 'application/json' }),
+                    body: contactBody(marker),
+                  })
+                : await fetch(`${host.base}/api/en/profiles/${profileId}/policies`, {
+                    headers: asClient(client, { cookie }),
+                  });
+              await response.arrayBuffer();
+              latencies.push(performance.now() - started);
+              if (response.status === (write ? 204 : 200)) {
+                if (write) written.push(marker);
+                else reads += 1;
+              } else failures.push(`${write ? 'write' : 'read'} answered ${response.status}`);
+            } catch (error) {
+              failures.push(`${write ? 'write' : 'read'} failed: ${String(error)}`);
+            }
+          }
+        };
+        const load = Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
+        const replicas = [first, second, third];
+        const stops: { code: number | null; signal: NodeJS.Signals | null }[] = [];
+        try {
+          for (const [index, replica] of replicas.entries()) {
+            await sleep(300);
+            const port = Number(new URL(replica.base).port);
+            replica.child.kill('SIGTERM');
+            stops.push(await replica.exited);
+            replicas[index] = await startApi(env, port);
+            [first, second, third] = replicas as [ApiProcess, ApiProcess, ApiProcess];
+            // Back in the host's pool within its refresh.
+            await sleep(500);
+          }
+        } finally {
+          restarting = false;
+          await load;
+        }
+        assert.deepEqual(stops, Array(3).fill({ code: 0, signal: null }), 'each replica stopped cleanly');
+
+        const stored = new Set(
+          (
+            await db.query<{ subject: string }>(
+              "SELECT body->>'subject' AS subject FROM contact_requests WHERE body->>'subject' LIKE 'rolling-%'",
+            )
+          ).map((row) => row.subject),
+        );
+        t.diagnostic(
+          `${reads} reads and ${written.length} writes during 3 restarts; p50 ${percentile(latencies, 0.5).toFixed(0)} ms, ` +
+            `p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${percentile(latencies, 1).toFixed(0)} ms; ${failures.length} failed`,
+        );
+        assert.deepEqual(failures, [], 'no request failed');
+        assert.ok(reads > 0 && written.length > 0, 'the load ran');
+        assert.deepEqual(
+          written.filter((marker) => !stored.has(marker)),
+          [],
+          'every acknowledged write stored',
+        );
+      },
+    );
 
     it(
       'should lose no acknowledged claim, contact request or reset mail when a replica is killed half-way',
