@@ -97,6 +97,28 @@ export function cleanFileName(name: string | undefined): string {
   return clean === '' ? 'receipt' : clean;
 }
 
+/** The extensions of each receipt type; the first is the one a name gets. */
+const RECEIPT_EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+};
+
+/**
+ * A receipt's name with the extension of the type read from its bytes: a PDF named `page.html` is
+ * `page.pdf`, so that no system opens it by the name the uploader chose. A name that already ends in
+ * one of the type's extensions stays as it is.
+ */
+export function receiptName(name: string, type: string): string {
+  const extensions = RECEIPT_EXTENSIONS[type];
+  if (!extensions) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(extension)) return name;
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return `${base.slice(0, 195)}.${extensions[0]}`;
+}
+
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -168,10 +190,11 @@ async function storeReceipt(
   if (!sniffed) receipt.type = sniffReceiptType(head);
   if (!receipt.type) return;
   await flush(true);
-  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3 WHERE id = $1', [
+  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3, name = $4 WHERE id = $1', [
     receipt.id,
     receipt.type,
     receipt.size,
+    receiptName(cleanFileName(part.filename), receipt.type),
   ]);
 }
 
@@ -434,7 +457,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
       history: history.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })),
       receipts: receipts.map((receipt) => ({
         id: receipt.id,
-        name: receipt.name,
+        name: receiptName(receipt.name, receipt.content_type),
         contentType: receipt.content_type,
         size: receipt.size,
       })),
@@ -466,7 +489,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
     return reply
       .header('Content-Type', receipt.content_type)
       .header('Content-Length', String(receipt.size))
-      .header('Content-Disposition', contentDisposition(receipt.name))
+      .header('Content-Disposition', contentDisposition(receiptName(receipt.name, receipt.content_type)))
       .header('Cache-Control', 'no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .send(Readable.from(chunks()));
