@@ -80,8 +80,11 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
     if (!cookieToken) {
       void reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), cookieOptions(request, false));
     }
+    // The logout is a GET (SPEC §7) that changes state: another site's link or image must not end the
+    // student's session, so it needs the header like any write.
+    const isLogout = request.routeOptions.url === '/api/logout';
     if (
-      SAFE_METHODS.has(request.method) ||
+      (SAFE_METHODS.has(request.method) && !isLogout) ||
       request.url.startsWith('/sitecore/') ||
       request.url.startsWith(SANDBOX_PREFIX)
     )

@@ -75,6 +75,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Ends the session. Needs the anti-forgery header like every write (X-XSRF-TOKEN equal to the XSRF-TOKEN cookie): without it the answer is 403 XSRF_INVALID and the session stays. */
         get: operations["logout"];
         put?: never;
         post?: never;
@@ -466,6 +467,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Owner only. The certificate states cover: it is made only for an ACTIVE or NOT_ACTIVE policy that has not ended (the rule of the proof-of-cover letter). */
         get: operations["certificate"];
         put?: never;
         post?: never;
@@ -482,6 +484,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Owner only. The insurance card states cover: it is made only for an ACTIVE or NOT_ACTIVE policy that has not ended (the rule of the proof-of-cover letter). */
         get: operations["icsCard"];
         put?: never;
         post?: never;
@@ -1299,6 +1302,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+            403: components["responses"]["Error"];
         };
     };
     listPasskeys: {
@@ -1989,6 +1993,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     icsCard: {
@@ -2007,6 +2012,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     conditions: {
