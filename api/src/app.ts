@@ -16,6 +16,7 @@ import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { changeRoutes } from './routes/changes.js';
+import { claimConfirmationRoutes } from './routes/claim-confirmations.js';
 import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
@@ -115,6 +116,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
   await app.register(claimRoutes, context);
+  await app.register(claimConfirmationRoutes, context);
   await app.register(paymentRoutes, context);
   await app.register(proofRoutes, context);
   await registerContent(app, {

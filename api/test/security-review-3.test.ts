@@ -432,3 +432,187 @@ describe('the logout', () => {
     assert.equal(after.statusCode, 401);
   });
 });
+
+// Anna (born 2003-04-12) holds TR-2026-100101, which runs from 60 days ago to 305 days ahead (seed).
+const VISITOR_CLAIM = {
+  policyNumber: 'TR-2026-100101',
+  birthDate: '2003-04-12',
+  category: 'CLAIMS',
+  incidentDate: day(-3),
+  description: 'Taxi to the hospital after a fall',
+  amount: '48,20',
+  iban: 'DE89 3704 0044 0532 0130 00',
+};
+const PDF_RECEIPT = { name: 'taxi.pdf', content: '%PDF-1.4\n%bill\n' };
+
+async function fileAsVisitor(app: TestApp, fields: Record<string, string>, remoteAddress = '198.51.100.7') {
+  const { payload, contentType } = await claimForm(fields, [PDF_RECEIPT]);
+  return app.request({
+    method: 'POST',
+    url: '/api/en/visitor-claims',
+    remoteAddress,
+    headers: { ...XSRF_ONLY, 'content-type': contentType },
+    payload,
+  });
+}
+
+const confirmationToken = (link: string) => /\/en\/confirm-claim\/([^/?#]+)$/.exec(link)?.[1] ?? '';
+
+describe('a visitor claim needs the policyholder', () => {
+  beforeEach(() => t.reset());
+
+  async function filed() {
+    const response = await fileAsVisitor(t, { ...VISITOR_CLAIM, iban: 'NL91 ABNA 0417 1643 00' });
+    assert.equal(response.statusCode, 201, response.body);
+    const claimNumber = response.json<{ claimNumber: string }>().claimNumber;
+    const mail = (await t.outbox()).find((m) => m.subject === 'Confirm the claim filed on your policy');
+    assert.ok(mail, 'the policyholder is mailed at once');
+    return { claimNumber, mail, token: confirmationToken(mail.links[0] ?? '') };
+  }
+
+  it('should mail the policyholder at once with the claim, the masked IBAN and a link, and keep it waiting', async () => {
+    const { claimNumber, mail, token } = await filed();
+    assert.equal(mail.to, ANNA);
+    assert.match(mail.text, new RegExp(claimNumber));
+    assert.match(mail.text, /NL91 \*\*\*\* \*\*\*\* 4300/);
+    assert.ok(!mail.text.includes('Taxi to the hospital'), 'the visitor’s free text is not quoted');
+    assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.db.query<{ holder_confirmation: string; confirmation_token_hash: string }>(
+      'SELECT holder_confirmation, confirmation_token_hash FROM claims WHERE claim_number = $1',
+      [claimNumber],
+    );
+    assert.equal(row?.holder_confirmation, 'PENDING');
+    assert.notEqual(row?.confirmation_token_hash, token, 'only the hash of the token is kept');
+    // Not handled while it waits: no status past RECEIVED (its IBAN is paid only at PAID).
+    await assert.rejects(
+      t.db.query("UPDATE claims SET status = 'PAID' WHERE claim_number = $1", [claimNumber]),
+      /claims_visitor_waits_for_holder/,
+    );
+    const shown = await t.request({ method: 'GET', url: `/api/claim-confirmations/${token}` });
+    assert.equal(shown.statusCode, 200, shown.body);
+    assert.equal(shown.json().decision, 'PENDING');
+    assert.equal(shown.json().iban, 'NL91 **** **** 4300');
+  });
+
+  it('should let her confirm it, after which it may be handled', async () => {
+    const { claimNumber, token } = await filed();
+    const confirmed = await t.request({
+      method: 'POST',
+      url: `/api/claim-confirmations/${token}`,
+      headers: XSRF_ONLY,
+      payload: { decision: 'CONFIRMED' },
+    });
+    assert.equal(confirmed.statusCode, 200, confirmed.body);
+    assert.equal(confirmed.json().decision, 'CONFIRMED');
+    await t.db.query("UPDATE claims SET status = 'IN_REVIEW' WHERE claim_number = $1", [claimNumber]);
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/claim-confirmations/${token}`,
+      headers: XSRF_ONLY,
+      payload: { decision: 'REFUSED' },
+    });
+    assertError(again, 409, 'CLAIM_DECIDED');
+  });
+
+  it('should close a refused claim with a history row', async () => {
+    const { claimNumber, token } = await filed();
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/claim-confirmations/${token}`,
+      headers: XSRF_ONLY,
+      payload: { decision: 'REFUSED' },
+    });
+    assert.equal(refused.statusCode, 200, refused.body);
+    assert.equal(refused.json().decision, 'REFUSED');
+    const anna = await t.login(ANNA);
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/en/claims/${claimNumber}`,
+      headers: authHeaders(anna),
+    });
+    assert.equal(detail.json().status, 'REJECTED');
+    assert.deepEqual(
+      detail.json<{ history: { status: string }[] }>().history.map((step) => step.status),
+      ['RECEIVED', 'REJECTED'],
+    );
+  });
+
+  it('should answer 404 to a token it never mailed, and 403 to a decision without the anti-forgery header', async () => {
+    const { token } = await filed();
+    assertError(
+      await t.request({ method: 'GET', url: `/api/claim-confirmations/${'A'.repeat(43)}` }),
+      404,
+      'NOT_FOUND',
+    );
+    assertError(await t.request({ method: 'GET', url: '/api/claim-confirmations/short' }), 404, 'NOT_FOUND');
+    const forged = await t.request({
+      method: 'POST',
+      url: `/api/claim-confirmations/${token}`,
+      payload: { decision: 'CONFIRMED' },
+    });
+    assertError(forged, 403, 'XSRF_INVALID');
+  });
+
+  it("should never count visitors' claims against the student's own quota", async () => {
+    const quota = await createTestApp(start, {
+      config: {
+        rateLimits: { ...TEST_RATE_LIMITS, claimsPerDay: 2, visitorClaimsPerPolicyPerDay: 3 },
+      },
+    });
+    try {
+      for (let n = 0; n < 3; n += 1) {
+        assert.equal((await fileAsVisitor(quota, VISITOR_CLAIM)).statusCode, 201);
+      }
+      // The policy's own limit for visitors, whatever birth date is sent: the 429 tells nothing of the pair.
+      const fourth = await fileAsVisitor(quota, VISITOR_CLAIM, '198.51.100.8');
+      assertError(fourth, 429, 'RATE_LIMITED');
+      const wrongDate = await fileAsVisitor(
+        quota,
+        { ...VISITOR_CLAIM, birthDate: '1999-01-01' },
+        '198.51.100.9',
+      );
+      assertError(wrongDate, 429, 'RATE_LIMITED');
+      // Anna still files her own claims.
+      const anna = await quota.login(ANNA);
+      const own = await claimForm(
+        {
+          policyNumber: VISITOR_CLAIM.policyNumber,
+          category: 'CLAIMS',
+          incidentDate: day(-2),
+          description: 'Pharmacy',
+          amount: '9,90',
+          iban: 'NL91 ABNA 0417 1643 00',
+        },
+        [PDF_RECEIPT],
+      );
+      const filedByAnna = await quota.request({
+        method: 'POST',
+        url: '/api/en/claims',
+        headers: { ...authHeaders(anna), 'content-type': own.contentType },
+        payload: own.payload,
+      });
+      assert.equal(filedByAnna.statusCode, 201, filedByAnna.body);
+    } finally {
+      await quota.close();
+    }
+  });
+});
+
+describe('one answer for the visitor pair', () => {
+  beforeEach(() => t.reset());
+
+  it('should give a wrong pair and a right pair with a date outside the policy the same status, code and body', async () => {
+    const outside = await fileAsVisitor(t, { ...VISITOR_CLAIM, incidentDate: day(-400) });
+    const wrongPair = await fileAsVisitor(t, {
+      ...VISITOR_CLAIM,
+      birthDate: '2003-04-13',
+      incidentDate: day(-400),
+    });
+    const unknownNumber = await fileAsVisitor(t, { ...VISITOR_CLAIM, policyNumber: 'TR-2026-999999' });
+    for (const response of [outside, wrongPair, unknownNumber])
+      assertError(response, 422, 'POLICY_NOT_FOUND');
+    assert.deepEqual(outside.json(), wrongPair.json());
+    assert.deepEqual(outside.json(), unknownNumber.json());
+    assert.equal((await t.outbox()).filter((m) => m.subject.startsWith('Confirm the claim')).length, 0);
+  });
+});
