@@ -25,6 +25,7 @@ const JOURNEY_LIMITS = {
   API_RATE_LIMIT_LETTERS: '10000',
   API_RATE_LIMIT_ANONYMOUS: '10000',
   API_CLAIMS_PER_DAY: '10000',
+  API_VISITOR_CLAIMS_PER_POLICY: '10000',
 };
 
 /** The services of stack `stack`, each named with its stack after the first. */

@@ -21,6 +21,7 @@ import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { changeRoutes } from './routes/changes.js';
+import { claimConfirmationRoutes } from './routes/claim-confirmations.js';
 import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
@@ -115,8 +116,11 @@ export async function buildApp({
     if (!cookieToken) {
       void reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), cookieOptions(request, false));
     }
+    // The logout is a GET (SPEC §7) that changes state: another site's link or image must not end the
+    // student's session, so it needs the header like any write.
+    const isLogout = request.routeOptions.url === '/api/logout';
     if (
-      SAFE_METHODS.has(request.method) ||
+      (SAFE_METHODS.has(request.method) && !isLogout) ||
       request.url.startsWith('/sitecore/') ||
       request.url.startsWith(SANDBOX_PREFIX)
     )
@@ -150,6 +154,7 @@ export async function buildApp({
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
   await app.register(claimRoutes, context);
+  await app.register(claimConfirmationRoutes, context);
   await app.register(paymentRoutes, context);
   await app.register(proofRoutes, context);
   await registerContent(app, {

@@ -69,6 +69,11 @@ export interface RateLimits {
    * pairs must not be guessed in bulk.
    */
   visitorClaimsPerHour: number;
+  /**
+   * Claims visitors may file on one policy a day, whoever sends them: each mails the policyholder, and
+   * none of them counts against her own {@link claimsPerDay}.
+   */
+  visitorClaimsPerPolicyPerDay: number;
   /** Proof-of-cover letters one client may have made an hour: each renders a PDF and a QR code. */
   lettersPerHour: number;
   /** Anonymous writes (contact and insurance requests) one client may send an hour, per endpoint. */
@@ -84,6 +89,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   verifyLinkPerMinute: 60,
   mailsPerHour: 3,
   visitorClaimsPerHour: 10,
+  visitorClaimsPerPolicyPerDay: 3,
   lettersPerHour: 20,
   anonymousWritesPerHour: 10,
   claimsPerDay: 10,
@@ -185,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         env,
         'API_RATE_LIMIT_VISITOR_CLAIM',
         DEFAULT_RATE_LIMITS.visitorClaimsPerHour,
+      ),
+      visitorClaimsPerPolicyPerDay: positiveInteger(
+        env,
+        'API_VISITOR_CLAIMS_PER_POLICY',
+        DEFAULT_RATE_LIMITS.visitorClaimsPerPolicyPerDay,
       ),
       lettersPerHour: positiveInteger(env, 'API_RATE_LIMIT_LETTERS', DEFAULT_RATE_LIMITS.lettersPerHour),
       anonymousWritesPerHour: positiveInteger(

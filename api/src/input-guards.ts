@@ -11,9 +11,16 @@ export function isRandomId(value: string | undefined): value is string {
 }
 
 /**
- * Rejects path parameters and query values holding control characters or broken Unicode with 400
- * before any route reads them: they can never name a record, and the database refuses such text
- * (a NUL byte, half a surrogate pair) with an error that would otherwise become a 500.
+ * The longest path parameter or query value any route reads (an e-mail address has 254 characters, every
+ * other id and query value fewer): a longer one names no record and is refused before any lookup.
+ */
+export const MAX_KEY_LENGTH = 254;
+
+/**
+ * Rejects path parameters and query values that are over-long (`validation.maxLength`) or hold control
+ * characters or broken Unicode (`validation.text.invalid`) with 400 before any route reads them: they can
+ * never name a record, and the database refuses such text (a NUL byte, half a surrogate pair, a key
+ * longer than an index row) with an error that would otherwise become a 500.
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -21,12 +28,13 @@ export function registerInputGuards(app: FastifyInstance): void {
     if (request.url.startsWith('/sitecore/')) return;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const bad = [...Object.entries(params), ...Object.entries(query)]
-      .filter(([, value]) => {
-        const values = Array.isArray(value) ? value : [value];
-        return values.some((item) => typeof item === 'string' && !isPlainText(item));
-      })
-      .map(([field]) => ({ field, code: 'validation.text.invalid' }));
+    const bad = [...Object.entries(params), ...Object.entries(query)].flatMap(([field, value]) => {
+      const values = (Array.isArray(value) ? value : [value]).filter((item) => typeof item === 'string');
+      if (values.some((item) => item.length > MAX_KEY_LENGTH))
+        return [{ field, code: 'validation.maxLength' }];
+      if (values.some((item) => !isPlainText(item))) return [{ field, code: 'validation.text.invalid' }];
+      return [];
+    });
     if (bad.length > 0) throw errors.validation(bad);
   });
 }

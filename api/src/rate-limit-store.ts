@@ -77,11 +77,13 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
     }
 
     // The library passes the route's merged limit settings, with the route as `routeInfo` (its types
-    // say the route's options).
+    // say the route's options). Fastify answers HEAD with every GET route, limits included: both count
+    // under the GET's key, or HEAD would be a second budget for the same lookup.
     child(routeOptions: object): PostgresRateLimitStore {
       const params = routeOptions as RouteParams;
       const { method = '', url = '' } = params.routeInfo ?? {};
-      return new PostgresRateLimitStore(params, `${this.prefix}${String(method)}${url}-`);
+      const counted = String(method) === 'HEAD' ? 'GET' : String(method);
+      return new PostgresRateLimitStore(params, `${this.prefix}${counted}${url}-`);
     }
   };
 }

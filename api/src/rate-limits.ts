@@ -92,28 +92,33 @@ export function anonymousWriteRateLimit(config: Config): RateLimitOptions {
 
 /**
  * The claim quota of one filer (a student's profile id, or any other key a caller counts claims by):
- * at most `claimsPerDay` claims in 24 hours, counted from the stored claims, so that it holds across
+ * at most `perDay` claims in 24 hours, counted from the stored claims, so that it holds across
  * clients and restarts. Checked before the upload is read: over the quota, not one receipt byte is
  * written. `count` says how many claims the filer filed since the given moment and when the oldest was.
  * @throws 429 RATE_LIMITED with Retry-After until the oldest claim of the day is 24 hours old.
  */
 export async function checkClaimQuota(
   config: Config,
+  perDay: number,
   count: (since: Date) => Promise<{ claims: number; oldest: Date | null }>,
 ): Promise<void> {
   const now = config.now();
   const since = subDays(now, 1);
   const { claims, oldest } = await count(since);
-  if (claims < config.rateLimits.claimsPerDay) return;
+  if (claims < perDay) return;
   const freedAt = (oldest ?? now).getTime() + 24 * HOUR;
   throw rateLimited((freedAt - now.getTime()) / 1000);
 }
 
-/** {@link checkClaimQuota} for a student: the claims of the profile, from the claims table. */
+/**
+ * {@link checkClaimQuota} for a student: the claims she filed herself, from the claims table. Claims
+ * visitors filed on her policies have a limit of their own and never count here.
+ */
 export async function checkStudentClaimQuota(db: Db, config: Config, profileId: string): Promise<void> {
-  await checkClaimQuota(config, async (since) => {
+  await checkClaimQuota(config, config.rateLimits.claimsPerDay, async (since) => {
     const [row] = await db.query<{ claims: number; oldest: Date | string | null }>(
-      'SELECT count(*)::int AS claims, min(submitted_at) AS oldest FROM claims WHERE profile_id = $1 AND submitted_at > $2',
+      `SELECT count(*)::int AS claims, min(submitted_at) AS oldest FROM claims
+       WHERE profile_id = $1 AND submitted_at > $2 AND filed_by = 'student'`,
       [profileId, since],
     );
     return { claims: row?.claims ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { addMinutes } from 'date-fns';
 import { buildApp } from '../src/app.js';
 import { parseTrustProxy } from '../src/config.js';
-import { createTestApp } from './helpers.js';
+import { authHeaders, createTestApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const basic = (email: string, password: string) =>
@@ -180,7 +180,7 @@ describe('auth', () => {
     );
     t.clock.now = start;
     const other = await t.login('anna.devries@example.com');
-    const logout = await t.request({ method: 'GET', url: '/api/logout', headers: { cookie: other.cookie } });
+    const logout = await t.request({ method: 'GET', url: '/api/logout', headers: authHeaders(other) });
     assert.equal(logout.statusCode, 204);
     const cleared = logout.cookies.find((c) => c.name === 'PORTAL_SESSION');
     assert.ok(cleared, 'the answer clears the session cookie');

@@ -36,6 +36,7 @@ export const TEST_RATE_LIMITS = {
   verifyLinkPerMinute: 100_000,
   mailsPerHour: 100_000,
   visitorClaimsPerHour: 100_000,
+  visitorClaimsPerPolicyPerDay: 100_000,
   lettersPerHour: 100_000,
   anonymousWritesPerHour: 100_000,
   claimsPerDay: 100_000,

@@ -52,7 +52,7 @@ describe('control characters and broken Unicode', () => {
     const logout = await t.app.inject({
       method: 'GET',
       url: '/api/logout',
-      headers: { cookie: 'PORTAL_SESSION=%00' },
+      headers: { cookie: 'PORTAL_SESSION=%00; XSRF-TOKEN=t', 'x-xsrf-token': 't' },
     });
     assert.equal(logout.statusCode, 204);
   });

@@ -41,14 +41,16 @@ function sha256(data: Uint8Array | string): Buffer {
  * the tests change the origin, replay an answer or present another student's handle to see the api refuse.
  */
 export class SoftAuthenticator {
-  readonly credentialId = randomBytes(16);
+  readonly credentialId: Buffer;
   readonly #privateKey: KeyObject;
   readonly #publicKey: KeyObject;
   counter = 0;
   /** The user handle stored at registration (a discoverable credential keeps it). */
   userHandle = '';
 
-  constructor() {
+  /** `credentialIdBytes`: the length of the credential id it makes (16, or an over-long one). */
+  constructor(credentialIdBytes = 16) {
+    this.credentialId = randomBytes(credentialIdBytes);
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.#privateKey = privateKey;
     this.#publicKey = publicKey;

@@ -167,12 +167,12 @@ describe('claims filed by a visitor', () => {
     ]);
   });
 
-  it('should refuse an incident outside the policy once the pair matched', async () => {
+  it('should answer an incident outside the policy like a wrong pair: trying dates tells neither', async () => {
     const response = await fileAsVisitor(t, { ...claim, incidentDate: day(-400) });
-    assert.equal(response.statusCode, 400, response.body);
-    assert.deepEqual(response.json<{ fields: unknown[] }>().fields, [
-      { field: 'incidentDate', code: 'validation.incidentDate.outsidePolicy' },
-    ]);
+    assert.equal(response.statusCode, 422, response.body);
+    assert.deepEqual(response.json(), NOT_FOUND);
+    const wrongPair = await fileAsVisitor(t, { ...claim, birthDate: '2003-04-13', incidentDate: day(-400) });
+    assert.deepEqual([wrongPair.statusCode, wrongPair.json()], [422, NOT_FOUND]);
   });
 
   it('should hold the receipts rules: at most 5, PDF, JPEG or PNG only, 10 MB each', async () => {

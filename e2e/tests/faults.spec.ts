@@ -72,7 +72,10 @@ async function expireSessionOnServer(page: Page, browser: Browser): Promise<void
   const other = await browser.newContext({
     storageState: { cookies: await page.context().cookies(), origins: [] },
   });
-  const response = await other.request.get(`${ORIGINS.host}/api/logout`);
+  const xsrf = (await other.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await other.request.get(`${ORIGINS.host}/api/logout`, {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
   expect(response.ok(), 'logout of the second client').toBe(true);
   await other.close();
 }

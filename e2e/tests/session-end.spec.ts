@@ -20,7 +20,8 @@ test.describe('the end of a session', () => {
     // the session in this page already, and the next page would start as a visitor's.
     await page.waitForLoadState('networkidle');
     // The session ends on the server (as when it times out): the browser still thinks it is logged in.
-    expect((await page.request.get('/api/logout')).status()).toBe(204);
+    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    expect((await page.request.get('/api/logout', { headers: { 'X-XSRF-TOKEN': xsrf } })).status()).toBe(204);
     await page.goto('/en/invoices');
     await expect(page).toHaveURL(/\/en\/login/);
     await expect(page.getByText(EXPIRED)).toBeVisible();

@@ -85,6 +85,47 @@ test.describe('a visitor files a claim', () => {
     expect(await wrongNumber.json()).toEqual(await wrongBirthDate.json());
   });
 
+  test('the policyholder is mailed at once, opens the link and refuses the claim, which is then closed', async ({
+    page,
+    consoleGuard,
+  }) => {
+    await openAsVisitor(page);
+    await fillIn(page, POLICY_NUMBER, BIRTH_DATE);
+    await page.getByLabel('Receipts', { exact: true }).setInputFiles([pdf('taxi.pdf')]);
+    await page.getByRole('button', { name: 'Send claim' }).click();
+    await expect(page.getByRole('heading', { name: 'Your claim has been received' })).toBeVisible();
+    const claimNumber = (await page.locator('.claim-done__number').textContent()) ?? '';
+
+    // Anna's mail names the claim and carries the link; the visitor learns nothing more.
+    const outbox = await page.request.get('/api/dev/outbox');
+    const mails = (await outbox.json()) as { to: string; text: string; links: string[] }[];
+    const mail = mails.find(
+      (entry) => entry.to === 'anna.devries@example.com' && entry.text.includes(claimNumber),
+    );
+    expect(mail, 'the policyholder is mailed').toBeTruthy();
+    const link = new URL(mail?.links[0] ?? '');
+    expect(link.pathname).toMatch(/^\/en\/confirm-claim\/[A-Za-z0-9_-]{43}$/);
+
+    await page.goto(link.pathname);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm a claim on your policy' }),
+    ).toBeVisible();
+    await expect(page.getByText(claimNumber)).toBeVisible();
+    await expect(page.getByText('NL91 **** **** 4300')).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Bevestig een claim op je polis' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+    await page.getByRole('button', { name: 'Claim weigeren' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Je hebt deze claim geweigerd. Hij is gesloten en er wordt niets betaald.',
+    );
+    await expect(page.getByRole('button', { name: 'Claim bevestigen' })).toHaveCount(0);
+    await expectNoAxeViolations(page, consoleGuard);
+  });
+
   for (const language of ['EN', 'NL'] as const) {
     test(`axe-core finds no violations on the visitor's form in ${language}`, async ({
       page,

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { ApiError, errors } from '../errors.js';
 import { clientKey, rateLimited } from '../rate-limits.js';
+import { normalizeEmail } from './email-address.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 
 /**
@@ -37,7 +38,7 @@ export async function checkThrottle(db: Db, config: Config, email: string, clien
   const [row] = await db.query<{ until: Date | string | null }>(
     `SELECT max(throttled_until) AS until FROM login_throttle
      WHERE email = $1 AND client IN ($2, $3) AND throttled_until > $4`,
-    [email.toLowerCase(), client, ALL_CLIENTS, now],
+    [normalizeEmail(email), client, ALL_CLIENTS, now],
   );
   if (row?.until) throw rateLimited(secondsUntil(new Date(row.until), now));
 }
@@ -48,7 +49,7 @@ export async function checkThrottle(db: Db, config: Config, email: string, clien
  * read-then-incremented value, which would let a client try far more than the limit.
  */
 export async function countFailure(db: Db, config: Config, email: string, client: string): Promise<void> {
-  const key = email.toLowerCase();
+  const key = normalizeEmail(email);
   const now = config.now();
   const [inARow] = await db.query<{ failures: number }>(
     `INSERT INTO login_throttle (email, client, failures, window_start) VALUES ($1, $2, 1, $3)
@@ -86,14 +87,14 @@ export async function countFailure(db: Db, config: Config, email: string, client
 /** A right password from a client: its wrong ones in a row are forgotten (the day's count stays). */
 export async function countSuccess(db: Db, email: string, client: string): Promise<void> {
   await db.query('DELETE FROM login_throttle WHERE email = $1 AND client = $2', [
-    email.toLowerCase(),
+    normalizeEmail(email),
     client,
   ]);
 }
 
 /** A completed reset link proves the mailbox: every wait and count for the address ends. */
 export async function clearThrottle(db: Db, email: string): Promise<void> {
-  await db.query('DELETE FROM login_throttle WHERE email = $1', [email.toLowerCase()]);
+  await db.query('DELETE FROM login_throttle WHERE email = $1', [normalizeEmail(email)]);
 }
 
 /** The throttling key of a request's client: its address, IPv6 grouped by /64. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isPlainText } from '@portal/shared/validation';
+import { isPlainText, visibleText } from '@portal/shared/validation';
 import { addMinutes } from 'date-fns';
 import * as v from 'valibot';
 import type { Config } from '../config.js';
@@ -50,24 +50,36 @@ export const passkeyNameSchema = v.pipe(
   v.nonEmpty('validation.required'),
   v.maxLength(PASSKEY_NAME_MAX, 'validation.maxLength'),
   v.check((value) => isPlainText(value), 'validation.text.invalid'),
+  // Quoted in the mail that tells the student a passkey was added: no bidi control may turn it around.
+  visibleText(),
 );
 
 export const renameBodySchema = v.object({ name: passkeyNameSchema });
+
+/** WebAuthn's largest credential id (Level 3, 5.1.1): a longer one is refused before any lookup. */
+export const CREDENTIAL_ID_MAX_BYTES = 1023;
+/** The base64url length of {@link CREDENTIAL_ID_MAX_BYTES} bytes. */
+const CREDENTIAL_ID_MAX_CHARS = Math.ceil((CREDENTIAL_ID_MAX_BYTES * 4) / 3);
+
+/** Whether a base64url credential id is at most {@link CREDENTIAL_ID_MAX_BYTES} bytes long. */
+export function credentialIdFits(id: string): boolean {
+  return Buffer.from(id, 'base64url').length <= CREDENTIAL_ID_MAX_BYTES;
+}
 
 // base64url as WebAuthn's JSON forms carry it; the bounds keep junk from reaching the library.
 const b64url = (max: number) =>
   v.pipe(
     v.string('validation.required'),
     v.regex(/^[A-Za-z0-9_-]*$/, 'validation.text.invalid'),
-    v.maxLength(max),
+    v.maxLength(max, 'validation.maxLength'),
   );
 
 /** `RegistrationResponseJSON` as far as this api needs its shape checked before the library reads it. */
 export const registrationBodySchema = v.object({
   name: v.optional(passkeyNameSchema),
   response: v.object({
-    id: b64url(1024),
-    rawId: b64url(1024),
+    id: b64url(CREDENTIAL_ID_MAX_CHARS),
+    rawId: b64url(CREDENTIAL_ID_MAX_CHARS),
     type: v.literal('public-key'),
     response: v.object({
       clientDataJSON: b64url(8192),
@@ -82,8 +94,8 @@ export const registrationBodySchema = v.object({
 /** `AuthenticationResponseJSON`, checked the same way. */
 export const authenticationBodySchema = v.object({
   response: v.object({
-    id: b64url(1024),
-    rawId: b64url(1024),
+    id: b64url(CREDENTIAL_ID_MAX_CHARS),
+    rawId: b64url(CREDENTIAL_ID_MAX_CHARS),
     type: v.literal('public-key'),
     response: v.object({
       clientDataJSON: b64url(8192),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { addDays, addHours } from 'date-fns';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import { sameEmail } from './email-address.js';
 import { randomToken } from './passwords.js';
 
 /** Kinds of mailed account links and how long they live. */
@@ -60,7 +61,7 @@ export async function findToken(
   const row = rows[0];
   if (!row) return null;
   const expected = row.kind === 'EMAIL' ? row.new_email : row.email;
-  return expected?.toLowerCase() === linkEmail.toLowerCase() ? row : null;
+  return expected != null && sameEmail(expected, linkEmail) ? row : null;
 }
 
 /** Marks a token (named by its stored hash, {@link TokenRow.token_hash}) used; false when it was used meanwhile. */

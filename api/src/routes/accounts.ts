@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { checkCurrentPassword, clearThrottle } from '../auth/login-throttle.js';
+import { isEmailAddress, normalizeEmail, parseEmailAddress, sameEmail } from '../auth/email-address.js';
 import { hashPassword, isCommonPassword } from '../auth/passwords.js';
 import { requirePrincipal } from '../auth/session.js';
 import { consumeToken, createToken, findToken, revokeTokens } from '../auth/tokens.js';
@@ -55,14 +56,14 @@ export async function accountRoutes(
    * PostgreSQL advisory lock, so that it holds across every api process on the database.
    */
   async function lockMailAddress(tx: Db, address: string): Promise<void> {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mail:${address.toLowerCase()}`]);
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mail:${normalizeEmail(address)}`]);
   }
 
   /** Whether `address` may get another link mail this hour (at most `mailsPerHour`). */
   async function mayMail(tx: Db, address: string): Promise<boolean> {
     const [row] = await tx.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM outbox WHERE lower(recipient) = lower($1) AND created_at > $2',
-      [address, subHours(config.now(), 1)],
+      'SELECT count(*)::int AS count FROM outbox WHERE recipient = $1 AND created_at > $2',
+      [normalizeEmail(address), subHours(config.now(), 1)],
     );
     return (row?.count ?? 0) < config.rateLimits.mailsPerHour;
   }
@@ -78,8 +79,8 @@ export async function accountRoutes(
       const done = await tx.query('SELECT 1 FROM outbox WHERE source_job = $1', [job.id]);
       if (done.length > 0) return false;
       const [account] = await tx.query<{ id: string; email: string }>(
-        'SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND NOT blocked',
-        [job.data.email],
+        'SELECT id, email FROM accounts WHERE email = $1 AND NOT blocked',
+        [normalizeEmail(job.data.email)],
       );
       if (!account || !(await mayMail(tx, account.email))) return false;
       // Only the newest link sets a password.
@@ -142,8 +143,8 @@ export async function accountRoutes(
     // timing tells which addresses have an account. The request is stored as a job before the answer,
     // so a process that stops right after still leaves it to another (or to itself after a restart).
     const email = v.safeParse(emailSchema, request.params.id);
-    if (email.success) {
-      await mailer.jobs.send(QUEUES.passwordReset, { email: email.output });
+    if (email.success && isEmailAddress(normalizeEmail(email.output))) {
+      await mailer.jobs.send(QUEUES.passwordReset, { email: normalizeEmail(email.output) });
       mailer.jobs.wake(QUEUES.passwordReset);
     }
     return reply.status(204).send();
@@ -153,7 +154,7 @@ export async function accountRoutes(
     const currentPassword = header(request, 'x-authorization-password');
     if (currentPassword !== undefined) {
       const principal = await requirePrincipal(db, config, request);
-      if (principal.email.toLowerCase() !== request.params.id.toLowerCase()) throw errors.forbidden();
+      if (!sameEmail(principal.email, request.params.id)) throw errors.forbidden();
       const password = newPassword(request.body);
       await checkCurrentPassword(db, config, request, principal, currentPassword);
       const passwordHash = await hashPassword(password, config.scryptLogN);
@@ -183,8 +184,11 @@ export async function accountRoutes(
 
   app.post<IdParams>('/api/accounts/:id/reset/username', limited, async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);
-    if (principal.email.toLowerCase() !== request.params.id.toLowerCase()) throw errors.forbidden();
-    const { newUsername } = parseBody(newUsernameSchema, request.body);
+    if (!sameEmail(principal.email, request.params.id)) throw errors.forbidden();
+    const newUsername = parseEmailAddress(
+      parseBody(newUsernameSchema, request.body).newUsername,
+      'newUsername',
+    );
     await checkCurrentPassword(
       db,
       config,
@@ -192,7 +196,7 @@ export async function accountRoutes(
       principal,
       header(request, 'x-authorization-password') ?? '',
     );
-    const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
+    const taken = await db.query('SELECT 1 FROM accounts WHERE email = $1', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     await db.transaction(async (tx) => {
       await lockMailAddress(tx, newUsername);
@@ -217,9 +221,12 @@ export async function accountRoutes(
 
   app.post<IdParams>('/api/accounts/:id/username', limited, async (request, reply) => {
     const row = await validToken(request, ['EMAIL']);
-    const { newUsername } = parseBody(newUsernameSchema, request.body);
-    if (newUsername.toLowerCase() !== row.new_email?.toLowerCase()) throw errors.invalidLink();
-    const taken = await db.query('SELECT 1 FROM accounts WHERE lower(email) = lower($1)', [newUsername]);
+    const newUsername = parseEmailAddress(
+      parseBody(newUsernameSchema, request.body).newUsername,
+      'newUsername',
+    );
+    if (row.new_email == null || !sameEmail(newUsername, row.new_email)) throw errors.invalidLink();
+    const taken = await db.query('SELECT 1 FROM accounts WHERE email = $1', [newUsername]);
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const principal = await requirePrincipal(db, config, request).catch(() => null);

@@ -9,6 +9,7 @@ import {
   rehashIfNeeded,
   throttleClient,
 } from '../auth/login-throttle.js';
+import { parseEmailAddress } from '../auth/email-address.js';
 import { dummyHash, verifyPassword } from '../auth/passwords.js';
 import { authRateLimit } from '../rate-limits.js';
 import { endSession, findPrincipal, startSession } from '../auth/session.js';
@@ -22,10 +23,11 @@ function parseBasic(header: string | undefined): { email: string; password: stri
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
-  const email = decoded.slice(0, colon).trim();
+  const typed = decoded.slice(0, colon);
   // A control character or broken Unicode can be in no account's address; the database would refuse it.
-  if (!isPlainText(email)) throw errors.validation([{ field: 'email', code: 'validation.text.invalid' }]);
-  return { email, password: decoded.slice(colon + 1) };
+  if (!isPlainText(typed)) throw errors.validation([{ field: 'email', code: 'validation.text.invalid' }]);
+  // The account, the wrong-password counters and the waits all go by the one normal form.
+  return { email: parseEmailAddress(typed), password: decoded.slice(colon + 1) };
 }
 
 interface AccountRow {
@@ -47,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteCont
     await checkThrottle(db, config, credentials.email, client);
     const [account] = await db.query<AccountRow>(
       `SELECT a.*, p.first_name, p.profile_id FROM accounts a JOIN profiles p ON p.account_id = a.id
-       WHERE lower(a.email) = lower($1)`,
+       WHERE a.email = $1`,
       [credentials.email],
     );
     // Hash anyway so that an unknown address takes as long as a wrong password.
@@ -55,15 +57,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteCont
       credentials.password,
       account?.password_hash ?? dummyHash(config.scryptLogN),
     );
-    if (!account) {
+    // A wrong password gets the same answer for an unknown, a blocked and any other account: "blocked"
+    // is said only to whoever knows the password, or it would tell which addresses have an account.
+    if (!account || !valid) {
       await countFailure(db, config, credentials.email, client);
       throw invalidCredentials();
     }
     if (account.blocked) throw blocked();
-    if (!valid) {
-      await countFailure(db, config, credentials.email, client);
-      throw invalidCredentials();
-    }
     if (!account.activated) throw invalidCredentials();
     await countSuccess(db, credentials.email, client);
     await rehashIfNeeded(db, config, account.id, credentials.password, account.password_hash);

@@ -21,7 +21,10 @@ import { parseBody } from '../validate.js';
 import { checkStudentClaimQuota } from '../rate-limits.js';
 import type { RouteContext } from './context.js';
 import { wireDate } from './policy-store.js';
-import { visitorClaimRateLimit } from './visitor-claim-limits.js';
+import { hashLinkToken } from '../auth/tokens.js';
+import { randomToken } from '../auth/passwords.js';
+import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../mail/visitor-claim-mail.js';
+import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-claim-limits.js';
 
 /** Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
 export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
@@ -97,6 +100,28 @@ export function cleanFileName(name: string | undefined): string {
   return clean === '' ? 'receipt' : clean;
 }
 
+/** The extensions of each receipt type; the first is the one a name gets. */
+const RECEIPT_EXTENSIONS: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+};
+
+/**
+ * A receipt's name with the extension of the type read from its bytes: a PDF named `page.html` is
+ * `page.pdf`, so that no system opens it by the name the uploader chose. A name that already ends in
+ * one of the type's extensions stays as it is.
+ */
+export function receiptName(name: string, type: string): string {
+  const extensions = RECEIPT_EXTENSIONS[type];
+  if (!extensions) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(extension)) return name;
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return `${base.slice(0, 195)}.${extensions[0]}`;
+}
+
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -168,10 +193,11 @@ async function storeReceipt(
   if (!sniffed) receipt.type = sniffReceiptType(head);
   if (!receipt.type) return;
   await flush(true);
-  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3 WHERE id = $1', [
+  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3, name = $4 WHERE id = $1', [
     receipt.id,
     receipt.type,
     receipt.size,
+    receiptName(cleanFileName(part.filename), receipt.type),
   ]);
 }
 
@@ -197,15 +223,17 @@ async function visitorPolicy(
   db: Db,
   policyNumber: string,
   birthDate: string,
-): Promise<(ClaimablePolicy & { profileId: string }) | undefined> {
+): Promise<(ClaimablePolicy & { profileId: string; holderEmail: string }) | undefined> {
   const [row] = await db.query<{
     profile_id: string;
     policy_number: string;
     start_date: string;
     end_date: string;
+    email: string;
   }>(
-    `SELECT p.profile_id, p.policy_number, p.start_date, p.end_date FROM policies p
+    `SELECT p.profile_id, p.policy_number, p.start_date, p.end_date, a.email FROM policies p
      JOIN profiles pr ON pr.profile_id = p.profile_id
+     JOIN accounts a ON a.id = pr.account_id
      WHERE p.policy_number = $1 AND pr.birth_date = $2::date
        AND p.status <> 'DISAPPROVED' AND NOT p.cancelled_from_start
      LIMIT 1`,
@@ -214,6 +242,7 @@ async function visitorPolicy(
   return row
     ? {
         profileId: row.profile_id,
+        holderEmail: row.email,
         policyNumber: row.policy_number,
         startDate: wireDate(row.start_date),
         endDate: wireDate(row.end_date),
@@ -221,12 +250,18 @@ async function visitorPolicy(
     : undefined;
 }
 
+/**
+ * What a wrong pair is checked against, so that it takes the same steps as a right one: a period no
+ * incident date falls outside of.
+ */
+const NO_POLICY: ClaimablePolicy = { policyNumber: '', startDate: '0001-01-01', endDate: '9999-12-31' };
+
 type ClaimParams = { Params: { claimNumber: string } };
 type ReceiptParams = { Params: { claimNumber: string; id: string } };
 type ProfileParams = { Params: { profileId: string } };
 
 /** Filing a claim with receipts, the student's claims, one claim with its history, and its receipts. */
-export async function claimRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: RouteContext): Promise<void> {
   const today = () => config.now();
 
   /** The principal's own claim; the number is checked before any query. 404 unknown, 403 someone else's. */
@@ -296,19 +331,26 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
     return { fields, uploaded, discard, receiptProblem };
   }
 
-  /** Files a checked claim against `profileId`'s policy, with the receipts already stored; its number. */
+  /**
+   * Files a checked claim against `profileId`'s policy, with the receipts already stored; its number. A
+   * visitor's claim waits for the policyholder: it is stored PENDING with the hash of the mailed link's
+   * token, and the mail (`visitor.mail`) is stored in the same transaction, so no such claim exists
+   * without its mail.
+   */
   async function fileClaim(
     profileId: string,
     body: v.InferOutput<ReturnType<typeof claimSchema>>,
     uploaded: readonly UploadedReceipt[],
-    filedBy: 'student' | 'visitor',
+    visitor?: { holderEmail: string },
   ): Promise<string> {
     const claimNumber = serial('CLM');
     const submittedAt = today();
+    const token = visitor ? randomToken() : null;
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
-          iban, status, submitted_at, filed_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9, $10)`,
+          iban, status, submitted_at, filed_by, holder_confirmation, confirmation_token_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9, $10, $11, $12)`,
         [
           claimNumber,
           profileId,
@@ -319,9 +361,24 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
           parseClaimAmount(body.amount),
           normalizeIban(body.iban),
           submittedAt,
-          filedBy,
+          visitor ? 'visitor' : 'student',
+          visitor ? 'PENDING' : null,
+          token ? hashLinkToken(token) : null,
         ],
       );
+      if (visitor && token) {
+        const link = `${config.publicOrigin}${CONFIRM_CLAIM_PAGE}/${token}`;
+        const claim = {
+          claimNumber,
+          policyNumber: body.policyNumber,
+          category: body.category,
+          incidentDate: body.incidentDate,
+          amount: parseClaimAmount(body.amount),
+          iban: maskIban(normalizeIban(body.iban)),
+          submittedAt: submittedAt.toISOString(),
+        };
+        await mailer.store(visitorClaimMail(visitor.holderEmail, claim, link), tx);
+      }
       await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'RECEIVED', $2)", [
         claimNumber,
         submittedAt,
@@ -353,7 +410,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
       const body = parseBody(schema, fields);
       const fileIssue = receiptProblem();
       if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
-      const claimNumber = await fileClaim(principal.profileId, body, uploaded, 'student');
+      const claimNumber = await fileClaim(principal.profileId, body, uploaded);
       return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
     } catch (error) {
       await discard();
@@ -375,16 +432,27 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
         visitorSchema,
       );
       try {
-        // The formats and the receipts first: the policy is looked up only for a claim that could be filed.
+        // The formats and the receipts first: they depend on no policy, and say nothing about one.
         const visitor = parseBody(visitorSchema, fields);
         const fileIssue = receiptProblem();
         if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
+        // Visitors' claims on this number, by the number as typed: the same answer whatever the date.
+        await checkVisitorPolicyQuota(db, config, visitor.policyNumber);
+        // Then the pair, and only then what depends on the policy (its period). A wrong pair and a right
+        // pair with a date outside the period take the same steps and get the same 422: trying dates
+        // tells neither the pair nor the period.
         const policy = await visitorPolicy(db, visitor.policyNumber, visitor.birthDate);
-        if (!policy) throw visitorPolicyNotFound();
-        // The policyholder's own quota holds whoever files for them.
-        await checkStudentClaimQuota(db, config, policy.profileId);
-        const body = parseBody(claimSchema({ today: today(), policies: [policy] }), fields);
-        const claimNumber = await fileClaim(policy.profileId, body, uploaded, 'visitor');
+        const checked = v.safeParse(
+          claimSchema({
+            today: today(),
+            policies: [policy ?? { ...NO_POLICY, policyNumber: visitor.policyNumber }],
+          }),
+          fields,
+        );
+        if (!policy || !checked.success) throw visitorPolicyNotFound();
+        // The claim waits for the policyholder, who is mailed at once; it never counts against her quota.
+        const claimNumber = await fileClaim(policy.profileId, checked.output, uploaded, policy);
+        mailer.wake();
         return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
       } catch (error) {
         await discard();
@@ -434,7 +502,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
       history: history.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })),
       receipts: receipts.map((receipt) => ({
         id: receipt.id,
-        name: receipt.name,
+        name: receiptName(receipt.name, receipt.content_type),
         contentType: receipt.content_type,
         size: receipt.size,
       })),
@@ -466,7 +534,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config }: RouteCon
     return reply
       .header('Content-Type', receipt.content_type)
       .header('Content-Length', String(receipt.size))
-      .header('Content-Disposition', contentDisposition(receipt.name))
+      .header('Content-Disposition', contentDisposition(receiptName(receipt.name, receipt.content_type)))
       .header('Cache-Control', 'no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .send(Readable.from(chunks()));

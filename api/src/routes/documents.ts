@@ -4,7 +4,7 @@ import { requirePrincipal } from '../auth/session.js';
 import { renderPdf } from '../documents/pdf.js';
 import type { PdfLine } from '../documents/pdf.js';
 import type { RouteContext } from './context.js';
-import { ownPolicy, wireDate } from './policy-store.js';
+import { ownPolicy, requireCover, wireDate } from './policy-store.js';
 import type { PolicyRow } from './policy-store.js';
 
 type IdParams = { Params: { id: string } };
@@ -57,6 +57,8 @@ export async function documentRoutes(app: FastifyInstance, { db, config }: Route
 
   app.get<IdParams>('/api/en/policies/:id/certificate', async (request, reply) => {
     const policy = await policyFor(request);
+    // It certifies cover: never for a policy refused, cancelled, under review or ended.
+    requireCover(policy, config.now(), 'a certificate');
     const pdf = await renderPdf(
       'Certificate of insurance',
       certificateLines(policy),
@@ -67,6 +69,8 @@ export async function documentRoutes(app: FastifyInstance, { db, config }: Route
 
   app.get<IdParams>('/api/en/policies/:id/icscard', async (request, reply) => {
     const policy = await policyFor(request);
+    // A card shown at a clinic stands for cover, like the certificate.
+    requireCover(policy, config.now(), 'an insurance card');
     const pdf = await renderPdf(
       'Insurance card',
       policyLines(policy).slice(0, 7),

@@ -18,6 +18,7 @@ import {
   authenticationBodySchema,
   challengeOf,
   consumeChallenge,
+  credentialIdFits,
   listPasskeys,
   newPasskeyId,
   passkeyExists,
@@ -141,6 +142,8 @@ export async function passkeyRoutes(
     }
     if (!verification.verified) throw passkeyNotAdded();
     const info = verification.registrationInfo;
+    // The id inside the attestation is the one stored and indexed, whatever `response.id` said.
+    if (!credentialIdFits(info.credential.id)) throw passkeyNotAdded();
     const taken = await db.query('SELECT 1 FROM passkeys WHERE credential_id = $1', [info.credential.id]);
     if (taken.length > 0) throw passkeyExists();
 

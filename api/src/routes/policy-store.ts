@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import type { RawPolicy } from '@portal/shared/wire';
 import type { Db } from '../db/db.js';
 import type { Principal } from '../auth/session.js';
-import { errors } from '../errors.js';
+import { hasCover } from '@portal/shared/domain';
+import { ApiError, errors } from '../errors.js';
 
 /** A policies row. */
 export interface PolicyRow {
@@ -42,6 +43,15 @@ export interface PolicyRow {
 /** A calendar day as YYYY-MM-DD: a DATE column (read as text, see db.ts) or a local Date. */
 export function wireDate(value: Date | string): string {
   return typeof value === 'string' ? value.slice(0, 10) : format(value, 'yyyy-MM-dd');
+}
+
+/**
+ * 409 NO_COVER unless the policy gives cover that a document may state (the shared rule `hasCover`):
+ * a proof-of-cover letter, a certificate or an insurance card is never made for a policy without cover.
+ */
+export function requireCover(policy: PolicyRow, now: Date, document: string): void {
+  if (hasCover({ status: policy.status, endDate: wireDate(policy.end_date) }, now)) return;
+  throw new ApiError(409, 'NO_COVER', `This policy gives no cover that ${document} could prove.`);
 }
 
 const bool = (value: boolean) => (value ? 'true' : 'false') as 'true' | 'false';

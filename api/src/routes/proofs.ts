@@ -4,11 +4,11 @@ import { requirePrincipal } from '../auth/session.js';
 import { renderProofLetter, PROOF_LANGUAGES } from '../documents/proof-letter.js';
 import type { ProofLanguage } from '../documents/proof-letter.js';
 import type { Db } from '../db/db.js';
-import { ApiError, errors } from '../errors.js';
+import { errors } from '../errors.js';
 import { isRandomId } from '../input-guards.js';
 import { letterRateLimit, verifyRateLimit } from '../rate-limits.js';
 import type { RouteContext } from './context.js';
-import { ownPolicy, wireDate } from './policy-store.js';
+import { ownPolicy, requireCover, wireDate } from './policy-store.js';
 import type { PolicyRow } from './policy-store.js';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed (no 0/O, 1/I/L). */
@@ -22,9 +22,6 @@ const SHORT_CODE = new RegExp(`^[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`
  * hit, so a new letter beyond this withdraws the oldest (which then no longer verifies).
  */
 export const LIVE_LETTERS_PER_POLICY = 10;
-
-/** The statuses whose cover a letter can prove: in force, or starting later. */
-const PROVABLE = new Set<PolicyRow['status']>(['ACTIVE', 'NOT_ACTIVE']);
 
 /** Statuses under which a policy gives no cover at all (any more). */
 const WITHDRAWN = new Set<PolicyRow['status']>(['CANCELLED', 'DISAPPROVED', 'UNDER_REVIEW_NEW']);
@@ -139,9 +136,7 @@ export async function proofRoutes(app: FastifyInstance, { db, config }: RouteCon
       const principal = await requirePrincipal(db, config, request);
       const policy = await ownPolicy(db, principal, request.params.id);
       const language = readLanguage(request.body);
-      if (!PROVABLE.has(policy.status) || wireDate(policy.end_date) < today()) {
-        throw new ApiError(409, 'NO_COVER', 'This policy gives no cover that a letter could prove.');
-      }
+      requireCover(policy, config.now(), 'a letter');
       const token = randomBytes(32).toString('base64url');
       const issuedAt = config.now();
       // A clash of two random short codes is astronomically rare; the unique index turns one into a retry.

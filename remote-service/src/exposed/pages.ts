@@ -43,6 +43,11 @@ export const pages = {
       (m) => m.ClaimFormPage,
     ),
   ),
+  confirmClaim: lazyWithTexts(texts, () =>
+    import(
+      /* webpackChunkName: "page-confirm-claim" */ '../features/claims/components/confirm-claim-page'
+    ).then((m) => m.ConfirmClaimPage),
+  ),
   // Also the claims/claim route's page: with `claimNumber`, that claim's details and timeline.
   claims: lazyWithTexts(texts, () =>
     import(/* webpackChunkName: "page-claims" */ '../features/claims/components/claims-page').then(

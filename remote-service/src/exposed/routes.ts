@@ -22,6 +22,14 @@ export const routes = {
       page: 'fileClaim',
     },
     {
+      name: 'confirm-claim',
+      path: ROUTE_PATHS['confirm-claim'],
+      titleKey: 'routes.confirmClaim',
+      // Public: the mailed link proves the policyholder's mailbox (a token page, never logged).
+      requiresAuth: false,
+      page: 'confirmClaim',
+    },
+    {
       name: 'service-contact/faq',
       path: ROUTE_PATHS['service-contact/faq'],
       titleKey: 'routes.faq',

@@ -342,12 +342,16 @@ describe('useAuthStore', () => {
       expect(useAuthStore.getState()).toMatchObject({ authenticated: true, sessionEnd: null });
     });
 
-    it('should call the logout endpoint and clear the session', async () => {
+    it('should call the logout endpoint with the anti-forgery header and clear the session', async () => {
+      document.cookie = 'XSRF-TOKEN=logout-token; path=/';
       fetchMock = mockFetch(() => emptyResponse(204));
       useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
       await useAuthStore.getState().logout();
       expect(fetchMock.requests[0]?.method).toBe('GET');
       expect(new URL(fetchMock.requests[0]?.url ?? '').pathname).toBe('/api/logout');
+      // The api ends a session only for a logout that carries it: another site cannot log her out.
+      expect(fetchMock.requests[0]?.headers.get('X-XSRF-TOKEN')).toBe('logout-token');
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
       expect(useAuthStore.getState()).toMatchObject({
         authenticated: false,
         username: null,

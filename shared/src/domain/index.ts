@@ -4,5 +4,11 @@ export { mapInvoice } from './invoice';
 export type { Invoice } from './invoice';
 export { displayStatus, mapPolicy, policyState, PolicyStatus, UNRECOGNIZED_STATUS } from './policy';
 export type { InsuranceKind, Policy, PolicyState } from './policy';
-export { POLICY_CHANGES, policyChangeReason, policyRules } from './policy-rules';
-export type { PolicyChange, PolicyChangeReason, PolicyRules, PolicyRulesInput } from './policy-rules';
+export { POLICY_CHANGES, hasCover, policyChangeReason, policyRules } from './policy-rules';
+export type {
+  CoverInput,
+  PolicyChange,
+  PolicyChangeReason,
+  PolicyRules,
+  PolicyRulesInput,
+} from './policy-rules';

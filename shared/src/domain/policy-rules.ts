@@ -147,3 +147,21 @@ export function policyChangeReason(
 ): PolicyChangeReason | null {
   return policyRules(policy, today)[change];
 }
+
+/** The fields {@link hasCover} reads, from the view model or the wire. */
+export type CoverInput = {
+  status: PolicyStatusRaw;
+  /** `YYYY-MM-DD`. */
+  endDate: string;
+};
+
+/**
+ * Whether a policy gives cover that a document may state: in force or starting later (`ACTIVE`,
+ * `NOT_ACTIVE`) and not ended before `today` (local calendar day). The proof-of-cover letter, the
+ * certificate and the insurance card are made only then (the api answers 409 `NO_COVER` otherwise), and
+ * the policy card offers them only then.
+ */
+export function hasCover(policy: CoverInput, today: Date = new Date()): boolean {
+  if (policy.status !== 'ACTIVE' && policy.status !== 'NOT_ACTIVE') return false;
+  return policy.endDate.slice(0, 10) >= wireDay(today);
+}

@@ -44,9 +44,16 @@ async function xsrfToken(requestUrl: string): Promise<string | undefined> {
   return readCookie(XSRF_COOKIE);
 }
 
+/** GETs that change state (docs/requirements.md §7 fixes their method): the api wants the header on them too. */
+const STATE_CHANGING_GETS = new Set(['/api/logout']);
+
 /** ky hook: echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN on every state-changing request. */
 export const xsrfHook: BeforeRequestHook = async (request) => {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  if (
+    SAFE_METHODS.has(request.method.toUpperCase()) &&
+    !STATE_CHANGING_GETS.has(new URL(request.url).pathname)
+  )
+    return;
   const token = await xsrfToken(request.url);
   if (token) request.headers.set(XSRF_HEADER, token);
 };

@@ -11,6 +11,7 @@ export const ROUTE_PATHS = {
   'confirm-email': '/confirm-email/:id/:username',
   'service-contact': '/service-contact',
   'service-contact/file-a-claim': '/service-contact/file-a-claim',
+  'confirm-claim': '/confirm-claim/:id',
   'service-contact/faq': '/service-contact/faq',
   'service-contact/faq-category': '/service-contact/faq/:qaCategoryId/',
   'service-contact/faq-answer': '/service-contact/faq/:qaCategoryId/:qaId',

@@ -1,14 +1,15 @@
 /**
  * Pages whose URL carries a mailed secret: the activation, new-password and e-mail confirmation links
  * (`/en/activate/{token}/{email}`, `/en/setpassword/{token}/{email}`, `/en/confirm-email/{token}/{email}`)
- * and a proof-of-cover letter's QR code (`/en/verify/{token}`). Such a URL is never logged as it is
- * ({@link redactUrl}) and never kept by the service worker.
+ * a proof-of-cover letter's QR code (`/en/verify/{token}`) and the link that asks a policyholder to confirm
+ * a visitor's claim (`/en/confirm-claim/{token}`). Such a URL is never logged as it is ({@link redactUrl})
+ * and never kept by the service worker.
  */
-export const TOKEN_PAGES = ['activate', 'setpassword', 'confirm-email', 'verify'] as const;
+export const TOKEN_PAGES = ['activate', 'setpassword', 'confirm-email', 'verify', 'confirm-claim'] as const;
 
 const TOKEN_PATH = new RegExp(`^(/+(?:en/+)?(?:${TOKEN_PAGES.join('|')})/+)[^?#]+`, 'i');
-/** The api's check of a letter: its path holds the QR token or the short code. */
-const VERIFY_API_PATH = /^(\/+api\/+verify\/+)[^?#]+/i;
+/** The api's check of a letter (the QR token or the short code) and of a claim's confirmation link. */
+const VERIFY_API_PATH = /^(\/+api\/+(?:verify|claim-confirmations)\/+)[^?#]+/i;
 /** Query parameters that hold a secret: the content API key the host adds on its way to the backend. */
 const SECRET_PARAMETERS = /([?&](?:sc_apikey|apikey|api_key|token)=)[^&#]*/gi;
 

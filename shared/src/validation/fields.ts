@@ -57,6 +57,20 @@ export function plainText(options: { multiline?: boolean } = {}) {
   return v.check((value: string) => isPlainText(value, options), 'validation.text.invalid');
 }
 
+// Unicode's format characters (category Cf): the bidirectional controls (U+202A-U+202E, U+2066-U+2069,
+// U+200E, U+200F, U+061C), zero-width spaces and joiners, the soft hyphen, the byte order mark. They
+// are invisible, and a bidirectional control reverses or hides the text after it.
+const FORMAT_CHARACTERS = /\p{Cf}/u;
+
+/**
+ * Rejects invisible format characters with `validation.text.format` (after {@link plainText}): for a
+ * text quoted in a mail or shown as a name, so that what the student reads is what was typed (a
+ * passkey's name in the mail that warns of it cannot turn the warning around).
+ */
+export function visibleText() {
+  return v.check((value: string) => !FORMAT_CHARACTERS.test(value), 'validation.text.format');
+}
+
 /** Options of the free-text schemas. */
 export interface TextOptions {
   /** Allows tab and line breaks (a question, a description). */

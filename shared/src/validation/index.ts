@@ -31,6 +31,7 @@ export {
   newPasswordSchema,
   plainText,
   postcodeSchema,
+  visibleText,
 } from './fields';
 export { bicSchema, ibanSchema, normalizeIban } from './bank-fields';
 export {

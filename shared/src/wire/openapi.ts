@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Readiness for a proxy or orchestrator: 503 (SHUTTING_DOWN) from the moment the process is told to stop, while it finishes the requests it has; /healthz stays the liveness check. */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -75,6 +92,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Ends the session. Needs the anti-forgery header like every write (X-XSRF-TOKEN equal to the XSRF-TOKEN cookie): without it the answer is 403 XSRF_INVALID and the session stays. */
         get: operations["logout"];
         put?: never;
         post?: never;
@@ -466,6 +484,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Owner only. The certificate states cover: it is made only for an ACTIVE or NOT_ACTIVE policy that has not ended (the rule of the proof-of-cover letter). */
         get: operations["certificate"];
         put?: never;
         post?: never;
@@ -482,6 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Owner only. The insurance card states cover: it is made only for an ACTIVE or NOT_ACTIVE policy that has not ended (the rule of the proof-of-cover letter). */
         get: operations["icsCard"];
         put?: never;
         post?: never;
@@ -614,8 +634,29 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A claim filed by a visitor who is not logged in, against the policy whose number and policyholder's date of birth they give. The same rules and receipts limits as `submitClaim`. A wrong policy number and a wrong date of birth give the same answer: 422 `POLICY_NOT_FOUND` ("We could not find a policy with this policy number and date of birth."). The claim belongs to the policyholder; the visitor gets its number only and cannot read it afterwards. Limited per client address (429). */
+        /** @description A claim filed by a visitor who is not logged in, against the policy whose number and policyholder's date of birth they give. The same rules and receipts limits as `submitClaim`. A wrong policy number and a wrong date of birth give the same answer: 422 `POLICY_NOT_FOUND` ("We could not find a policy with this policy number and date of birth."), and so does a right pair with an incident date outside the policy's period: the pair is checked before anything that depends on the policy. The claim belongs to the policyholder; the visitor gets its number only and cannot read it afterwards. The policyholder is mailed at once with a link to confirm or refuse it (`/api/claim-confirmations/{token}`); until she confirms, the claim is not handled and its IBAN is not used. Limited per client address and per policy number (429, by the number as typed, whatever the date of birth); these claims never count against the policyholder's own daily quota. */
         post: operations["submitVisitorClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/claim-confirmations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link mailed to the policyholder (256 random bits, base64url) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description No login: the mailed link proves the policyholder's mailbox. The visitor's claim as she decides on it (its IBAN masked, the visitor's description left out) and her decision so far. An unknown token is 404. Limited like the account calls (429). */
+        get: operations["getClaimConfirmation"];
+        put?: never;
+        /** @description The policyholder confirms the visitor's claim (it is then handled) or refuses it (it is closed: status REJECTED, with its history row). The same decision again answers 200 and changes nothing; the other one answers 409 `CLAIM_DECIDED`. */
+        post: operations["decideClaimConfirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -831,6 +872,24 @@ export interface components {
             city: string;
             country: string;
             moveReason?: string;
+        };
+        ClaimConfirmation: {
+            claimNumber: string;
+            policyNumber: string;
+            category: components["schemas"]["ContactCategory"];
+            /** Format: date */
+            incidentDate: string;
+            amount: number;
+            /** @description Masked: country, check digits and the last four characters */
+            iban: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** @enum {string} */
+            decision: "PENDING" | "CONFIRMED" | "REFUSED";
+        };
+        ClaimDecisionRequest: {
+            /** @enum {string} */
+            decision: "CONFIRMED" | "REFUSED";
         };
         ProofRequest: {
             /**
@@ -1224,6 +1283,33 @@ export interface operations {
             503: components["responses"]["Error"];
         };
     };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This replica takes new requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
     openapi: {
         parameters: {
             query?: never;
@@ -1313,6 +1399,7 @@ export interface operations {
         responses: {
             204: components["responses"]["NoContent"];
             400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             414: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -2095,6 +2182,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             414: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -2115,6 +2203,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             414: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
@@ -2338,6 +2427,70 @@ export interface operations {
             414: components["responses"]["Error"];
             415: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getClaimConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link mailed to the policyholder (256 random bits, base64url) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim and the decision (Cache-Control no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConfirmation"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
+        };
+    };
+    decideClaimConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link mailed to the policyholder (256 random bits, base64url) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The claim after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimConfirmation"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Error"];
         };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { plainText } from '@portal/shared/validation';
+import { plainText, visibleText } from '@portal/shared/validation';
 import type { Passkey } from '@portal/shared/wire';
 
 import { parsePasskey } from './list-passkeys';
@@ -16,6 +16,7 @@ export const renamePasskeyForm = v.object({
     v.nonEmpty('validation.required'),
     v.maxLength(PASSKEY_NAME_MAX, 'validation.maxLength'),
     plainText(),
+    visibleText(),
   ),
 });
 

@@ -21,9 +21,10 @@ const pdf = (name: string) =>
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"` },
   });
 
-function renderDocuments() {
+function renderDocuments(overrides: Parameters<typeof rawPolicy>[0] = {}) {
   const policy = mapPolicy(
     rawPolicy({
+      ...overrides,
       documents: [
         { id: 'DOC-1/W', name: 'Welcome letter' },
         { id: 'DOC-2', name: 'Policy schedule' },
@@ -53,6 +54,26 @@ describe('PolicyDocuments', () => {
       'Welcome letter',
       'Policy schedule',
     ]);
+  });
+
+  it.each(['CANCELLED', 'DISAPPROVED', 'UNDER_REVIEW', 'EXPIRED'] as const)(
+    'should offer no certificate and no insurance card for a %s policy, which gives no cover',
+    (status) => {
+      fetchMock = mockFetch(() => pdf('x.pdf'));
+      renderDocuments({ status });
+      expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+        'Conditions at the start of your policy',
+        'Latest conditions',
+        'Welcome letter',
+        'Policy schedule',
+      ]);
+    },
+  );
+
+  it('should offer no certificate for an active policy whose end date has passed', () => {
+    fetchMock = mockFetch(() => pdf('x.pdf'));
+    renderDocuments({ status: 'ACTIVE', startDate: '2020-01-01', endDate: '2020-12-31' });
+    expect(screen.queryByRole('button', { name: 'Certificate and coverage' })).toBeNull();
   });
 
   it.each([

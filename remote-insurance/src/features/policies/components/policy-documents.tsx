@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
+import { hasCover } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
 import { downloadNamedDocument } from '../api/download-named-document';
@@ -7,7 +8,9 @@ import { downloadPolicyDocument } from '../api/download-policy-document';
 import type { PolicyDocumentKind } from '../api/download-policy-document';
 import './policy-documents.css';
 
-const GENERATED: readonly PolicyDocumentKind[] = ['certificate', 'icscard', 'conditions', 'latestConditions'];
+/** Documents that state cover: offered only while the policy gives some (the api refuses them otherwise). */
+const COVER_DOCUMENTS: readonly PolicyDocumentKind[] = ['certificate', 'icscard'];
+const CONDITIONS: readonly PolicyDocumentKind[] = ['conditions', 'latestConditions'];
 
 export type PolicyDocumentsProps = { policy: Policy };
 
@@ -15,17 +18,18 @@ export type PolicyDocumentsProps = { policy: Policy };
 type Download = { key: string; label: string; run: () => Promise<string> };
 
 /**
- * The documents of one policy as downloads (docs/requirements.md §2): certificate and coverage, insurance card,
- * the conditions at the start of the policy and the latest ones, and every document the policy
- * lists, by its name. One download at a time; a failed one says which document it was.
+ * The documents of one policy as downloads (docs/requirements.md §2): certificate and coverage and insurance
+ * card while the policy gives cover (the shared rule `hasCover`), the conditions at the start of the policy
+ * and the latest ones, and every document the policy lists, by its name. One download at a time; a failed one says which document it was.
  */
 export function PolicyDocuments({ policy }: PolicyDocumentsProps) {
   const { t } = useTranslation('insurance');
   const [pending, setPending] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
+  const generated = [...(hasCover(policy) ? COVER_DOCUMENTS : []), ...CONDITIONS];
   const downloads: Download[] = [
-    ...GENERATED.map((kind) => ({
+    ...generated.map((kind) => ({
       key: kind,
       label: t(`documents.${kind}`),
       run: () => downloadPolicyDocument(policy, kind),

@@ -1,6 +1,6 @@
 import { DOCUMENT_TIMEOUT_MS, fileNameFromDisposition, http, saveFile } from '@portal/shared';
+import { hasCover } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
-import { parseWireDate } from '@portal/shared/validation';
 import type { ProofRequest } from '@portal/shared/wire';
 
 /** The languages a proof-of-cover letter is written in. */
@@ -12,13 +12,10 @@ export type CreatedProof = { fileName: string; code: string | null };
 
 /**
  * Whether a policy's card offers a proof of cover: the api makes letters only for cover that is in
- * force or starts later (ACTIVE, NOT_ACTIVE) and has not ended.
+ * force or starts later (ACTIVE, NOT_ACTIVE) and has not ended (the shared rule `hasCover`).
  */
 export function canProveCover(policy: Pick<Policy, 'status' | 'endDate'>, today: Date = new Date()): boolean {
-  if (policy.status !== 'ACTIVE' && policy.status !== 'NOT_ACTIVE') return false;
-  const end = parseWireDate(policy.endDate);
-  const day = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  return end !== null && end.getTime() >= day.getTime();
+  return hasCover(policy, today);
 }
 
 /**
