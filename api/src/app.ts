@@ -20,6 +20,7 @@ import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { dataExportRoutes } from './routes/data-export.js';
 import { passkeyRoutes } from './routes/passkeys.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
 import { proofRoutes } from './routes/proofs.js';
@@ -110,6 +111,7 @@ export async function buildApp({ db, config, mailer, logger = false }: AppOption
   await app.register(accountRoutes, context);
   await app.register(passkeyRoutes, context);
   await app.register(sessionRoutes, context);
+  await app.register(dataExportRoutes, context);
   await app.register(readRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
