@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { GTM_ID } from '../support/origins';
+import { logIn, submitLogin } from '../support/portal';
+import { DEMO_PASSWORD, GTM_ID, ORIGINS, USERS } from '../support/origins';
 
 const EMERGENCY = '/en/service-contact/emergency';
 
@@ -168,5 +170,109 @@ test.describe('privacy: consent before the tag manager', () => {
     expect((await dataLayer(page)).map((entry) => (entry as { event?: string }).event)).not.toContain(
       'gtm.js',
     );
+  });
+});
+
+test.describe('privacy: where am I logged in, and download my data', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const EXPIRED = 'Your session has expired. Please log in again.';
+  const sessionsSection = (page: Page) =>
+    page.getByRole('region', { name: /^(Where am I logged in|Waar ben ik ingelogd)$/ });
+  const exportSection = (page: Page) =>
+    page.getByRole('region', { name: /^(Download my data|Mijn gegevens downloaden)$/ });
+  const wasThisYou = async (page: Page, to: string) =>
+    (
+      (await (await page.request.get('/api/dev/outbox')).json()) as {
+        to: string;
+        subject: string;
+        text: string;
+      }[]
+    ).filter((mail) => mail.to === to && mail.subject === 'Was this you?');
+
+  test('should list her sessions, end another one (sent to the login page as expired), and mail her', async ({
+    page,
+    browser,
+    consoleGuard,
+  }) => {
+    // The ended session's calls answer 401: that is the point.
+    consoleGuard.allow(/status of 401/);
+    // Another browser: the phone she left logged in.
+    const phone = await browser.newContext({ baseURL: ORIGINS.host, userAgent: IPHONE });
+    await phone.addCookies([{ name: 'portal_consent', value: 'denied', url: ORIGINS.host }]);
+    const phonePage = await phone.newPage();
+    await logIn(phonePage, USERS.ben);
+    await phonePage.waitForLoadState('networkidle');
+    const mailsBefore = (await wasThisYou(page, USERS.ben)).length;
+
+    await logIn(page, USERS.ben);
+    // A login from a browser her account has not seen: "Was this you?".
+    await expect.poll(async () => (await wasThisYou(page, USERS.ben)).length).toBe(mailsBefore + 1);
+    await page.goto('/en/profile');
+    const section = sessionsSection(page);
+    await expect(section.getByRole('heading', { name: /\(this browser\)/ })).toHaveCount(1);
+    const phoneItem = section.getByRole('listitem').filter({ hasText: 'Mobile Safari 17 on iOS 17.4' });
+    await expect(phoneItem).toHaveCount(1);
+    await expect(phoneItem.getByText('Last used')).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+
+    await phoneItem.getByRole('button', { name: 'End this session' }).click();
+    await expect(section.getByRole('status')).toContainText('The session is ended.');
+    await expect(phoneItem).toHaveCount(0);
+    await expect.poll(async () => (await wasThisYou(page, USERS.ben)).length).toBe(mailsBefore + 2);
+
+    // The phone's next request is a 401: the portal sends it to the login page, "expired".
+    await phonePage.goto('/en/invoices');
+    await expect(phonePage).toHaveURL(/\/en\/login/);
+    await expect(phonePage.getByText(EXPIRED)).toBeVisible();
+    // Logged in there again, she ends every other session from here at once.
+    await submitLogin(phonePage, USERS.ben);
+    await expect(phonePage).toHaveURL(/\/en\/invoices/);
+    await page.reload();
+    await expect(phoneItem).toHaveCount(1);
+    await section.getByRole('button', { name: 'End all other sessions' }).click();
+    await expect(section.getByRole('status')).toContainText(/\d+ other sessions? (is|are) ended\./);
+    await expect(section.getByRole('listitem')).toHaveCount(1);
+    await expect(section.getByText('You are not logged in anywhere else.')).toBeVisible();
+    await phone.close();
+
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
+    await expect(section.getByRole('heading', { name: /\(deze browser\)/ })).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+  });
+
+  test('should download her data after her password, as one zip, and mail her', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // The wrong password answers 401 (and is not a session end).
+    consoleGuard.allow(/status of 401 .*\/api\/data-export/);
+    await logIn(page, USERS.chen);
+    await page.goto('/en/profile');
+    const section = exportSection(page);
+    await expect(section.getByRole('button', { name: 'Download my data' })).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    await expect(section.getByLabel('Current password')).toHaveAccessibleDescription(/.+/);
+    await section.getByLabel('Current password').fill('Not-Her-Password-1');
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    await expect(section.getByText('Invalid password.')).toBeVisible();
+
+    await section.getByLabel('Current password').fill(DEMO_PASSWORD);
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const bytes = await readFile(await file.path());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(bytes.includes(Buffer.from('data.json'))).toBe(true);
+    expect(bytes.includes(Buffer.from('summary.html'))).toBe(true);
+    await expect(section.getByRole('status')).toContainText('Your data is downloaded.');
+    await expect.poll(async () => (await wasThisYou(page, USERS.chen)).length).toBeGreaterThan(0);
+
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
+    await expect(section.getByRole('button', { name: 'Mijn gegevens downloaden' })).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
   });
 });
