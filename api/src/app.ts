@@ -25,6 +25,8 @@ import { claimConfirmationRoutes } from './routes/claim-confirmations.js';
 import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
 import { metaRoutes } from './routes/meta.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { dataExportRoutes } from './routes/data-export.js';
 import { passkeyRoutes } from './routes/passkeys.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
 import { proofRoutes } from './routes/proofs.js';
@@ -150,6 +152,8 @@ export async function buildApp({
   await app.register(authRoutes, context);
   await app.register(accountRoutes, context);
   await app.register(passkeyRoutes, context);
+  await app.register(sessionRoutes, context);
+  await app.register(dataExportRoutes, context);
   await app.register(readRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import type { TestContext } from 'node:test';
-import { DEMO_PASSWORD, USERS } from '../support/origins';
+import { DEMO_PASSWORD, GTM_ID, USERS } from '../support/origins';
 import { page } from './query';
 import type { EngineName, EngineSession } from './session';
 import { bringStackUp, canTakeStackDown, takeStackDown } from './stack-control';
@@ -39,8 +39,13 @@ interface RawInvoice {
   isOutstanding: 'J' | 'N';
 }
 
+const consentBanner = page.role('region', 'Cookies on this portal');
+
 async function logIn(session: EngineSession, email: string = USERS.anna): Promise<void> {
   await session.goto('/en/login');
+  // Each journey is a first visit: the student answers the cookie question first.
+  await session.click(consentBanner.role('button', 'Reject analytics cookies'));
+  await session.expectCount(consentBanner, 0);
   await session.fill(page.label('E-mail address'), email);
   await session.fill(page.label('Password'), DEMO_PASSWORD);
   await session.click(page.role('button', 'Log in'));
@@ -111,6 +116,54 @@ export function defineJourneys(engine: EngineName, open: () => Promise<EngineSes
         await session.close();
       }
     });
+
+  journey(
+    'nothing of the tag manager runs before consent; accepting starts it without a reload',
+    async (session) => {
+      const tagManager = () =>
+        session.evaluate<{ scripts: number; events: string[]; commands: string[] }>(
+          `var layer = window.dataLayer || [];
+         return {
+           scripts: document.querySelectorAll('script[src*="googletagmanager"]').length,
+           events: layer.map(function (entry) { return entry && entry.event ? entry.event : ''; }),
+           commands: layer.map(function (entry) {
+             return Object.prototype.toString.call(entry) === '[object Arguments]' ? entry[0] + ' ' + entry[1] : '';
+           }),
+         };`,
+        );
+      await session.goto('/en/service-contact/emergency');
+      await session.expectVisible(consentBanner);
+      // No wall: the Emergency page is there to read while the banner is open.
+      await session.expectVisible(main.role('heading', /Emergency/, { level: 1 }));
+      const before = await tagManager();
+      assert.equal(before.scripts, 0, 'no tag-manager script before the choice');
+      assert.ok(!before.events.includes('gtm.js') && !before.events.includes('content-view'));
+
+      await session.click(consentBanner.role('button', 'Accept analytics cookies'));
+      await session.expectCount(consentBanner, 0);
+      const accepted = await session.waitFor('the tag manager', async () => {
+        const state = await tagManager();
+        return state.scripts === 1 && state.events.includes('content-view') ? state : undefined;
+      });
+      assert.deepEqual(accepted.commands.slice(0, 2), ['consent default', 'consent update']);
+      assert.ok(
+        await session.evaluate<boolean>(
+          `return document.querySelector('script[src*="googletagmanager"]').src.indexOf(arguments[0]) > 0;`,
+          GTM_ID,
+        ),
+      );
+
+      // The choice is kept; "Cookie settings" changes it.
+      await session.reload();
+      await session.expectVisible(main.role('heading', /Emergency/, { level: 1 }));
+      await session.expectCount(consentBanner, 0);
+      await session.click(page.role('contentinfo').role('link', 'Cookie settings'));
+      await session.click(consentBanner.role('button', 'Reject analytics cookies'));
+      await session.expectCount(consentBanner, 0);
+      const rejected = await tagManager();
+      assert.equal(rejected.commands.at(-1), 'consent update');
+    },
+  );
 
   journey('anna logs in and My Insurance shows each of her policy numbers', async (session) => {
     await logIn(session);

@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import type { ConsoleMessage, Page } from '@playwright/test';
+import { ORIGINS } from './origins';
 
 /**
  * Collects console errors and uncaught page errors; the test fails on any that it did not
@@ -35,11 +36,22 @@ export class ConsoleGuard {
  */
 const SESSION_CHECK_401 = /status of 401 .*@ https?:\/\/[^/\s]+\/api\/checksession/;
 
-type Fixtures = { consoleGuard: ConsoleGuard };
+type Fixtures = {
+  consoleGuard: ConsoleGuard;
+  /**
+   * The analytics choice the browser starts with (the `portal_consent` cookie): most journeys are not
+   * about cookies and start as a student who already chose, so the banner does not cover the page.
+   * `null` starts as a first visit. `test.use({ analyticsConsent: ... })` changes it.
+   */
+  analyticsConsent: 'granted' | 'denied' | null;
+};
 
 export const test = base.extend<Fixtures>({
+  analyticsConsent: ['denied', { option: true }],
   consoleGuard: [
-    async ({ page, context }, use) => {
+    async ({ page, context, analyticsConsent }, use) => {
+      if (analyticsConsent)
+        await context.addCookies([{ name: 'portal_consent', value: analyticsConsent, url: ORIGINS.host }]);
       // The tag manager's own script comes from the internet, which the test machines cannot
       // reach; answer it with an empty script so the portal's dataLayer is what gets tested.
       await context.route(/^https:\/\/www\.googletagmanager\.com\//, (route) =>

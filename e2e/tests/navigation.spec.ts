@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { logIn, mainNavigation } from '../support/portal';
-import { GTM_ID, USERS } from '../support/origins';
+import { GTM_ID, ORIGINS, USERS } from '../support/origins';
 
 test.describe('navigation', () => {
   test('should open a cold deep link into the login page of remote-account', async ({ page }) => {
@@ -65,7 +65,10 @@ test.describe('navigation', () => {
 
   test('should report a content-view with the route name of each page visited, in order', async ({
     page,
+    context,
   }) => {
+    // A student who accepted analytics cookies before (the consent journeys cover the choice itself).
+    await context.addCookies([{ name: 'portal_consent', value: 'granted', url: ORIGINS.host }]);
     const contentViews = () =>
       page.evaluate(() => {
         const layer = (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [];

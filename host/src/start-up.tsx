@@ -18,7 +18,7 @@ import { preloadErrorPlugin } from './features/remotes/preload-error';
 import { preloadRemotePage, registerPortalRemotes } from './features/remotes/remote-pages';
 import { useRouteTables } from './features/remotes/remote-routes';
 import { yieldBetweenStepsPlugin } from './features/remotes/yield-between-steps';
-import { installTagManager } from './features/tag-manager/tag-manager';
+import { startTagManagerWithConsent } from './features/consent/tag-manager-consent';
 import { registerHostTexts } from './i18n';
 import { yieldToMain } from './app/yield-to-main';
 import { takeOverFrame } from './app/take-over-frame';
@@ -93,7 +93,7 @@ export async function start(): Promise<void> {
   const start = readStartData();
   const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
   registerPortalRemotes(runtime.remotes);
-  const tagManager = installTagManager(runtime.gtmId);
+  const tagManager = startTagManagerWithConsent(runtime.gtmId);
   await yieldToMain();
 
   // The app mounts once the router is ready: the content routes and the remotes' route tables are

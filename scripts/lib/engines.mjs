@@ -15,6 +15,9 @@ import { run } from './run.mjs';
 import { stackPorts, stackServices } from './stack.mjs';
 import { Supervisor } from './supervisor.mjs';
 
+/** The tag-manager container the engines' host runs with (e2e/engines/journeys.ts checks it). */
+const ENGINES_GTM_ID = 'GTM-PORTAL1';
+
 /** The Debian packages each engine needs. */
 export const ENGINE_PACKAGES = {
   webkit: ['webkit2gtk-driver', 'xvfb'],
@@ -179,7 +182,13 @@ export async function runEngineJourneys() {
     for (const service of await stackServices({ mode: 'start' })) {
       supervisor.start({
         ...service,
-        env: { ...service.env, LOG_LEVEL: 'warn', ...(service.name === 'api' ? apiEnv : {}) },
+        env: {
+          ...service.env,
+          LOG_LEVEL: 'warn',
+          ...(service.name === 'api' ? apiEnv : {}),
+          // The consent journey checks that the tag manager starts only once it is accepted.
+          ...(service.name === 'host' ? { GTM_ID: ENGINES_GTM_ID } : {}),
+        },
       });
     }
     await supervisor.waitHealthy();

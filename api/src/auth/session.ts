@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import { errors } from '../errors.js';
+import { requestCountry, requestUserAgent } from './browsers.js';
 import { blocked } from './login-throttle.js';
 import { isRandomId } from '../input-guards.js';
 
@@ -52,9 +53,19 @@ export async function startSession(
   const id = randomBytes(32).toString('base64url');
   const now = config.now();
   await deleteExpiredSessions(db, now);
+  // The public id names the session on Profile's list ("Where am I logged in"); the id itself stays secret.
   await db.query(
-    'INSERT INTO sessions (id, account_id, last_seen, created_at, passkey_id) VALUES ($1, $2, $3, $3, $4)',
-    [id, accountId, now, passkeyId],
+    `INSERT INTO sessions (id, account_id, last_seen, created_at, passkey_id, public_id, user_agent, country)
+     VALUES ($1, $2, $3, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      accountId,
+      now,
+      passkeyId,
+      randomBytes(16).toString('hex'),
+      requestUserAgent(request),
+      requestCountry(request),
+    ],
   );
   void reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, true));
 }

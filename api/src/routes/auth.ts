@@ -12,6 +12,7 @@ import {
 import { parseEmailAddress } from '../auth/email-address.js';
 import { dummyHash, verifyPassword } from '../auth/passwords.js';
 import { authRateLimit } from '../rate-limits.js';
+import { noticeLoginBrowser } from '../auth/browsers.js';
 import { endSession, findPrincipal, startSession } from '../auth/session.js';
 import type { RouteContext } from './context.js';
 
@@ -40,7 +41,8 @@ interface AccountRow {
 }
 
 /** POST /api/login, GET /api/checksession, GET /api/logout. */
-export async function authRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+export async function authRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
+  const { db, config } = context;
   app.post('/api/login', { config: { rateLimit: authRateLimit(config) } }, async (request, reply) => {
     const credentials = parseBasic(request.headers.authorization);
     if (!credentials) throw invalidCredentials();
@@ -68,6 +70,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: RouteCont
     await countSuccess(db, credentials.email, client);
     await rehashIfNeeded(db, config, account.id, credentials.password, account.password_hash);
     await startSession(db, config, request, reply, account.id);
+    await noticeLoginBrowser(context, request, reply, account.id);
     return { firstName: account.first_name, profileId: account.profile_id };
   });
 

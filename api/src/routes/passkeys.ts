@@ -32,6 +32,7 @@ import {
   toWire,
 } from '../auth/passkeys.js';
 import type { PasskeyRow } from '../auth/passkeys.js';
+import { noticeLoginBrowser } from '../auth/browsers.js';
 import { requirePrincipal, startSession } from '../auth/session.js';
 import type { Db } from '../db/db.js';
 import { errors } from '../errors.js';
@@ -267,6 +268,7 @@ export async function passkeyRoutes(
     );
     if (updated.length === 0) throw passkeyRefused();
     await startSession(db, config, request, reply, account.id, passkey.id);
+    await noticeLoginBrowser({ db, config, mailer }, request, reply, account.id);
     return { firstName: account.first_name, profileId: account.profile_id };
   });
 }

@@ -20,6 +20,8 @@ export const DEMO_POSTCODES = [
 
 const TABLES = [
   'sessions',
+  'known_browsers',
+  'data_exports',
   'login_throttle',
   'passkey_challenges',
   'passkeys',

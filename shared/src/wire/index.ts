@@ -20,6 +20,8 @@ export type ProfileUpdate = Schemas['ProfileUpdate'];
 export type LoginResponse = Schemas['LoginResponse'];
 /** A passkey of the logged-in student (`GET /api/passkeys`). */
 export type Passkey = Schemas['Passkey'];
+/** One of the logged-in student's open sessions (`GET /api/sessions`). */
+export type OpenSession = Schemas['OpenSession'];
 /** Body of every 4xx/5xx response. */
 export type ApiErrorBody = Schemas['ApiErrorBody'];
 /** One field that failed validation (`ApiErrorBody.fields`). */

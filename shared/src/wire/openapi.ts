@@ -155,6 +155,60 @@ export interface paths {
         patch: operations["renamePasskey"];
         trace?: never;
     };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The student's open sessions, the most recently used first; the one asking is marked current. */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        /** @description Ends every session of the student but the one asking, and mails her "Was this you?". */
+        delete: operations["endOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Ends one other session (its next request is a 401) and mails the student "Was this you?". 400 VALIDATION_FAILED for an id that is no session id, 403 for another student's session, 404 for none, 409 CURRENT_SESSION for the session asking (Log out ends that one). */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description "Download my data": with the current password (401 INVALID_PASSWORD, counted like a login), one zip file streamed as it is made: data.json (profile, policies, invoices, claims with their history, proof letters, passkeys, open sessions, consent choice and the mails sent to the student, in this contract's shapes), the claims' receipts and summary.html in her language. Never a password hash, session id or token. Three an hour per student (429), each mailed to her ("Was this you?") and logged without its contents. */
+        post: operations["exportMyData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/passkeys/login/options": {
         parameters: {
             query?: never;
@@ -800,6 +854,22 @@ export interface components {
             lastUsedAt: string | null;
             /** @description The authenticator says the passkey is synced (backed up). */
             backedUp: boolean;
+        };
+        /** @description One of the logged-in student's open sessions ("Where am I logged in"). The id is the session's public id, never the session cookie's value. Browser and system are read from the User-Agent the session was opened with; country is an ISO 3166 code from the CDN's country header, or null. */
+        OpenSession: {
+            id: string;
+            browser: string | null;
+            system: string | null;
+            country: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string;
+            /** @description The session that asks. */
+            current: boolean;
+        };
+        EndedSessions: {
+            ended: number;
         };
         PasskeyName: {
             name: string;
@@ -1549,6 +1619,107 @@ export interface operations {
             413: components["responses"]["Error"];
             414: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenSession"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions were ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndedSessions"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: {
+                lang?: "en" | "nl";
+            };
+            header?: {
+                "X-Authorization-Password"?: components["parameters"]["PasswordHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Error"];
         };
     };

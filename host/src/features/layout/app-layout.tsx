@@ -4,6 +4,8 @@ import { Link, Outlet, useLocation } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
 import { forgetPreloadedAnswer, paths } from '@portal/shared';
 import { handleForPath } from '../../app/route-handle';
+import { ConsentGate } from '../consent/consent-gate';
+import { useConsent } from '../consent/use-consent';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
 import { GlobalAlert } from './global-alert';
 import { Greeting } from './greeting';
@@ -18,7 +20,7 @@ import type { PageTreeSource } from './use-page-title';
 
 /** Props of {@link AppLayout}. */
 export type AppLayoutProps = {
-  /** Whether the tag manager is installed (a valid container id was configured). */
+  /** Whether a valid tag-manager container id is configured (it runs once analytics are accepted). */
   tagManager: boolean;
   /** Where the page titles come from (see {@link usePageTitle}). */
   pageTree: PageTreeSource;
@@ -35,7 +37,9 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
 
   useUnauthorizedRedirect();
   usePageTitle(handle, pageTree);
-  useContentViews(tagManager, handle);
+  // Page views go to the tag manager only once the student accepted analytics cookies.
+  const analytics = useConsent() === 'granted';
+  useContentViews(tagManager && analytics, handle);
   useHashScroll();
   useFocusOnNavigation(main);
 
@@ -53,6 +57,7 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
 
   return (
     <div className="app">
+      <ConsentGate />
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>

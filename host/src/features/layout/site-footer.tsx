@@ -1,10 +1,11 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
+import { openConsentSettings } from '../consent/consent-choice';
 
 /**
  * The footer: the accessibility statement (served by the service remote, linked by its shared path)
- * and the product version (from package.json, set at build time).
+ * "Cookie settings" (reopens the consent banner) and the product version (from package.json, set at build time).
  */
 export function SiteFooter() {
   const { t } = useTranslation('host');
@@ -12,6 +13,16 @@ export function SiteFooter() {
     <footer className="app-footer">
       <div className="app-footer__inner">
         <Link to={paths.accessibility()}>{t('footer.accessibility')}</Link>
+        <a
+          id="cookie-settings"
+          href="#cookie-settings"
+          onClick={(event) => {
+            event.preventDefault();
+            openConsentSettings();
+          }}
+        >
+          {t('footer.cookieSettings')}
+        </a>
         <span>{t('footer.version', { version: __APP_VERSION__ })}</span>
       </div>
     </footer>

@@ -23,7 +23,29 @@ describe('installTagManager', () => {
     const script = document.head.querySelector('script');
     expect(script?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-K4T3ST');
     expect(script?.textContent).toBe('');
-    expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'gtm.js' })]);
+    const layer = (window.dataLayer ?? []).map((entry) =>
+      typeof entry === 'object' && entry !== null && 'length' in entry
+        ? Array.from(entry as ArrayLike<unknown>)
+        : entry,
+    );
+    // Consent Mode v2: everything denied by default, then analytics granted (and nothing for ads),
+    // before the tag manager's own start event.
+    expect(layer).toEqual([
+      [
+        'consent',
+        'default',
+        {
+          ad_storage: 'denied',
+          ad_user_data: 'denied',
+          ad_personalization: 'denied',
+          analytics_storage: 'denied',
+        },
+      ],
+      ['consent', 'update', { analytics_storage: 'granted' }],
+      expect.objectContaining({ event: 'gtm.js' }),
+    ]);
+    // gtag commands must be `arguments` objects: the tag manager ignores arrays as commands.
+    expect(Object.prototype.toString.call(window.dataLayer?.[0])).toBe('[object Arguments]');
   });
 
   it('should add nothing without a valid id', () => {

@@ -46,6 +46,7 @@ function serve(profile: Profile = ANNA, answers: Record<string, Answer> = {}, po
     if (request.method === 'GET' && pathname === '/api/en/profiles/P-1001/policies')
       return jsonResponse(policies);
     if (request.method === 'GET' && pathname === '/api/passkeys') return jsonResponse([]);
+    if (request.method === 'GET' && pathname === '/api/sessions') return jsonResponse([]);
     if (request.method === 'GET' && pathname === '/api/checksession')
       return jsonResponse({ firstName: 'Anne', profileId: 'P-1001' });
     return emptyResponse(404);

@@ -8,6 +8,8 @@ import type { Country, Profile } from '@portal/shared/wire';
 import { useCountries } from '../api/get-countries';
 import { useProfile } from '../api/get-profile';
 import { PasskeysSection } from '../../passkeys/components/passkeys-section';
+import { SessionsSection } from '../../sessions/components/sessions-section';
+import { DataExportSection } from '../../data-export/components/data-export-section';
 import { countryOptions } from './country-names';
 import { EmailChangeForm } from './email-change-form';
 import { PasswordChangeForm } from './password-change-form';
@@ -25,6 +27,8 @@ function Sections({ profile, countries }: { profile: Profile; countries: readonl
       <EmailChangeForm username={profile.username} />
       <PasswordChangeForm username={profile.username} />
       <PasskeysSection />
+      <SessionsSection />
+      <DataExportSection />
       <PolicySettings profileId={profile.profileId} />
     </>
   );
@@ -45,7 +49,10 @@ function ProfileSections({ profileId }: { profileId: string }) {
   );
 }
 
-/** The Profile page (`/profile`): personal details, e-mail, password, passkeys and the policies' settings. */
+/**
+ * The Profile page (`/profile`): personal details, e-mail, password, passkeys, where she is logged in,
+ * "Download my data" and the policies' settings.
+ */
 export function ProfilePage(_props: PageProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
   const headingId = useId();

@@ -1,0 +1,17 @@
+import { WAS_THIS_YOU } from '../mail/privacy-mails.js';
+
+/** The kind of each mail the portal sends, by its subject (the export lists mails by date, subject, kind). */
+const KINDS: Record<string, string> = {
+  'Activate your account': 'account-activation',
+  'Set a new password': 'password-reset',
+  'Confirm your new e-mail address': 'email-confirmation',
+  'Your e-mail address was changed': 'email-changed',
+  'Your bank account was changed': 'bank-account-changed',
+  'A passkey was added to your account': 'passkey-added',
+  [WAS_THIS_YOU]: 'security-notice',
+};
+
+/** The kind of a mail, `notice` for a subject not listed. */
+export function mailKind(subject: string): string {
+  return KINDS[subject] ?? 'notice';
+}

@@ -1,0 +1,254 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { addDays, format } from 'date-fns';
+import type { LightMyRequestResponse } from 'fastify';
+import yauzl from 'yauzl';
+import { DEMO_PASSWORD } from '../src/seed/seed.js';
+import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import type { TestApp } from './helpers.js';
+
+type Session = Awaited<ReturnType<TestApp['login']>>;
+
+const start = fixedNoon();
+const ANNA = 'anna.devries@example.com';
+const CHEN = 'chen.li@example.com';
+/** Bytes only Anna's receipt holds: the archive must carry the receipt itself. */
+const RECEIPT_MARK = 'receipt-of-anna-7f3a91';
+
+/** The entries of a zip, each uncompressed (read with a kept library, as a student's tool would). */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const parts: Buffer[] = [];
+          stream.on('data', (part: Buffer) => parts.push(part));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+function assertRefused(response: LightMyRequestResponse, status: number, code: string): void {
+  assert.equal(response.statusCode, status, response.body);
+  assertContractBody(response);
+  assert.equal(response.json().code, code);
+}
+
+describe('data export: download my data', () => {
+  let t: TestApp;
+  let anna: Session;
+  before(async () => {
+    t = await createTestApp(start);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    anna = await t.login(ANNA);
+  });
+  after(() => t.close());
+
+  const exportData = (session: Session, password = DEMO_PASSWORD, query = '') =>
+    t.request({
+      method: 'POST',
+      url: `/api/data-export${query}`,
+      headers: { ...authHeaders(session), 'x-authorization-password': password },
+    });
+
+  async function fileClaim(session: Session): Promise<string> {
+    const form = new FormData();
+    const fields = {
+      policyNumber: 'TR-2026-100101',
+      category: 'CLAIMS',
+      incidentDate: format(addDays(start, -3), 'yyyy-MM-dd'),
+      description: 'Doctor visit after a bicycle fall',
+      amount: '125,50',
+      iban: 'NL91 ABNA 0417 1643 00',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append(
+      'receipts',
+      new Blob([`%PDF-1.4\n%${RECEIPT_MARK}\n`], { type: 'application/pdf' }),
+      'doctor.pdf',
+    );
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/en/claims',
+      headers: { ...authHeaders(session), 'content-type': encoded.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json<{ claimNumber: string }>().claimNumber;
+  }
+
+  it('should give one zip with her data in the contract shapes, her receipts and a summary in her language', async () => {
+    const claimNumber = await fileClaim(anna);
+    const letter = await t.request({
+      method: 'POST',
+      url: '/api/en/policies/POL-1001-T/proof',
+      headers: authHeaders(anna),
+      payload: { language: 'en' },
+    });
+    assert.equal(letter.statusCode, 201);
+    await t.request({
+      method: 'PUT',
+      url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
+      headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+    });
+    await t.mailer.idle();
+
+    const response = await exportData(anna, DEMO_PASSWORD, '?lang=nl');
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.headers['content-type'], 'application/zip');
+    assert.match(
+      String(response.headers['content-disposition']),
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    assert.equal(response.headers['cache-control'], 'no-store');
+    const entries = await unzip(response.rawPayload);
+    const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
+
+    const read = async (url: string) =>
+      (await t.request({ method: 'GET', url, headers: { cookie: anna.cookie } })).json();
+    assert.deepEqual(data.profile, await read(`/api/en/profiles/${anna.profileId}`));
+    assert.deepEqual(data.policies, await read(`/api/en/profiles/${anna.profileId}/policies`));
+    assert.deepEqual(data.invoices, await read(`/api/en/profiles/${anna.profileId}/invoices`));
+    assert.deepEqual(data.claims, [await read(`/api/en/claims/${claimNumber}`)]);
+    assert.ok(data.claims[0].history.length >= 1);
+    const receiptFile = data.receipts[0].file as string;
+    assert.equal(receiptFile, `receipts/${claimNumber}/1-doctor.pdf`);
+    assert.ok(entries.get(receiptFile)!.toString('latin1').includes(RECEIPT_MARK));
+    assert.equal(data.proofLetters.length, 1);
+    assert.match(data.proofLetters[0].code, /^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    assert.deepEqual(Object.keys(data.proofLetters[0]).sort(), [
+      'code',
+      'issuedAt',
+      'language',
+      'policyNumber',
+    ]);
+    assert.equal(data.sessions.length, 1);
+    assert.equal(data.sessions[0].current, true);
+    assert.deepEqual(data.consent, { analyticsCookies: null });
+    assert.ok(data.mails.some((mail: { kind: string }) => mail.kind === 'password-reset'));
+    assert.deepEqual(Object.keys(data.mails[0]).sort(), ['kind', 'sentAt', 'subject']);
+
+    const summary = entries.get('summary.html')!.toString('utf8');
+    assert.match(summary, /<html lang="nl">/);
+    assert.match(summary, /Je gegevens bij Student Insurance/);
+
+    // And she is told: "Was this you?", with the link to her sessions.
+    const [notice] = (await t.outbox()).filter(
+      (mail) => mail.to === ANNA && mail.subject === 'Was this you?',
+    );
+    assert.match(notice!.text, /A copy of your data was downloaded/);
+  });
+
+  it('should hold no secret of the database and nothing of another student', async () => {
+    await fileClaim(anna);
+    await t.request({
+      method: 'POST',
+      url: '/api/en/policies/POL-1001-T/proof',
+      headers: authHeaders(anna),
+      payload: { language: 'en' },
+    });
+    // More sessions, tokens and browsers in the database: hers and another student's.
+    await t.login(ANNA);
+    const chen = await t.login(CHEN);
+    await t.request({
+      method: 'PUT',
+      url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
+      headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+    });
+    await t.mailer.idle();
+
+    const response = await exportData(anna, DEMO_PASSWORD, '?lang=en');
+    assert.equal(response.statusCode, 200, response.body);
+    const entries = await unzip(response.rawPayload);
+    const text = [...entries.values()].map((entry) => entry.toString('latin1')).join('\n');
+
+    // Every value of every secret column, as text, hex and base64.
+    const secrets = await t.db.query<{ value: string }>(
+      `SELECT password_hash AS value FROM accounts
+       UNION ALL SELECT passkey_user_id FROM accounts WHERE passkey_user_id IS NOT NULL
+       UNION ALL SELECT id FROM sessions
+       UNION ALL SELECT token_hash FROM account_tokens
+       UNION ALL SELECT token_hash FROM proofs_of_cover
+       UNION ALL SELECT device_hash FROM known_browsers
+       UNION ALL SELECT challenge FROM passkey_challenges
+       UNION ALL SELECT credential_id FROM passkeys
+       UNION ALL SELECT encode(public_key, 'base64') FROM passkeys`,
+    );
+    assert.ok(secrets.length >= 8, `secrets found: ${secrets.length}`);
+    for (const { value } of secrets)
+      assert.ok(!text.includes(value), `the export holds a secret: ${value.slice(0, 12)}…`);
+    // The QR token itself is never stored; the session id of the request is not in it either.
+    assert.ok(!text.includes(anna.cookie.split(';')[0]!.split('=')[1]!));
+
+    // Nothing of another student: her e-mail, profile, policies, claims.
+    const [chenProfile] = await t.db.query<{ profile_id: string; first_name: string; surname: string }>(
+      'SELECT p.profile_id, p.first_name, p.surname FROM profiles p JOIN accounts a ON a.id = p.account_id WHERE a.email = $1',
+      [CHEN],
+    );
+    const chenClaims = await t.db.query<{ claim_number: string }>(
+      'SELECT claim_number FROM claims WHERE profile_id = $1',
+      [chenProfile!.profile_id],
+    );
+    const chenPolicies = await t.db.query<{ policy_id: string }>(
+      'SELECT policy_id FROM policies WHERE profile_id = $1',
+      [chenProfile!.profile_id],
+    );
+    for (const value of [
+      CHEN,
+      chenProfile!.profile_id,
+      chenProfile!.surname,
+      ...chenClaims.map((row) => row.claim_number),
+      ...chenPolicies.map((row) => row.policy_id),
+    ])
+      assert.ok(!text.includes(value), `the export holds another student's ${value}`);
+    assert.ok(chen.cookie);
+  });
+
+  it('should ask for the password, refuse bad input with the contract body, and allow three an hour', async () => {
+    assertRefused(await exportData(anna, 'wrong-password'), 401, 'INVALID_PASSWORD');
+    assertRefused(await exportData(anna, DEMO_PASSWORD, '?lang=de'), 400, 'VALIDATION_FAILED');
+    assertRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/data-export',
+        headers: { 'x-authorization-password': DEMO_PASSWORD, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    assertRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/data-export',
+        headers: { cookie: anna.cookie, 'x-authorization-password': DEMO_PASSWORD },
+      }),
+      403,
+      'XSRF_INVALID',
+    );
+    for (let i = 0; i < 3; i += 1) assert.equal((await exportData(anna)).statusCode, 200);
+    const limited = await exportData(anna);
+    assertRefused(limited, 429, 'RATE_LIMITED');
+    assert.ok(Number(limited.headers['retry-after']) > 0);
+    // Another student has a limit of her own; an hour later Anna may again.
+    assert.equal((await exportData(await t.login(CHEN))).statusCode, 200);
+    t.clock.now = new Date(start.getTime() + 61 * 60_000);
+    assert.equal((await exportData(await t.login(ANNA))).statusCode, 200);
+    // Logged without its contents: when and whose, nothing more.
+    const [logged] = await t.db.query<Record<string, unknown>>('SELECT * FROM data_exports LIMIT 1');
+    assert.deepEqual(Object.keys(logged!).sort(), ['account_id', 'created_at', 'id']);
+  });
+});
