@@ -20,24 +20,43 @@ const FRAME_SELECTOR = '#root > .prerendered';
  */
 function watchPage({ frame }) {
   const record = /** @type {any} */ (window);
-  const shows = (element, target) =>
-    element.getClientRects().length > 0 &&
-    (target.text === undefined || (element.textContent ?? '').includes(target.text)) &&
-    (target.value === undefined || String(element.value ?? '').includes(target.value));
+  const visibleElement = (element) => element.getClientRects().length > 0;
+  // The elements that show the target: with `text`, the element that holds that text itself (not
+  // the layout's `main` around it), so that a move finds the new page's, not the old page's.
+  const matches = (state) => {
+    const { target, old } = state;
+    const roots = [...document.querySelectorAll(target.selector)];
+    const found = [];
+    for (const root of roots) {
+      if (target.text !== undefined) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (node.data.includes(target.text) && node.parentElement) found.push(node.parentElement);
+        // The text across several nodes (an element's own parts): the element itself.
+        if (found.length === 0 && (root.textContent ?? '').includes(target.text) && !old.has(root))
+          found.push(root);
+      } else if (target.value === undefined || String(root.value ?? '').includes(target.value))
+        found.push(root);
+    }
+    return found.filter((element) => visibleElement(element) && !old.has(element));
+  };
   const check = () => {
     const state = record.__portalWatch;
     if (!state || !document.documentElement) return requestAnimationFrame(check);
-    const found = [...document.querySelectorAll(state.target.selector)].filter((element) =>
-      shows(element, state.target),
-    );
+    const found = matches(state);
     const now = performance.now() - state.since;
     if (state.visible === undefined && found.length > 0) state.visible = now;
     const usable = found.some((element) => !element.closest('[inert]') && !element.disabled);
     if (state.interactive === undefined && usable && !document.querySelector(frame)) state.interactive = now;
     if (state.interactive === undefined) requestAnimationFrame(check);
   };
+  // A mark starts the watch again: elements already there (the page being left) do not count.
   record.__portalMark = (target) => {
-    record.__portalWatch = { target, since: performance.now() };
+    record.__portalWatch = {
+      target,
+      since: performance.now(),
+      old: new WeakSet(document.querySelectorAll('*')),
+    };
     requestAnimationFrame(check);
   };
   // INP as the web-vitals library counts it: the longest event duration of any interaction.
@@ -384,7 +403,14 @@ export async function pageTable({
         value: String(annaData.profile?.email ?? annaData.session?.email ?? '@'),
       },
     },
-    { label: 'Claims', url: '/en/claims', target: { selector: 'main h1' } },
+    {
+      label: 'Claims',
+      url: '/en/claims',
+      target: {
+        selector: 'main',
+        text: String(listOf(annaData.claims)[0]?.claimNumber ?? 'You have not filed any claims yet.'),
+      },
+    },
   ];
   let ahead = [];
   for (const from of navigation)
