@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { appStarted, currentSession, invoicesOf, logIn, mainNavigation } from '../support/portal';
 import { USERS } from '../support/origins';
@@ -37,8 +37,13 @@ async function idleAfterLoad(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function studentContext(browser: Browser, state: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  return browser.newContext({ storageState: state, serviceWorkers: 'block' });
+/** A fresh browser (an empty cache) without a service worker; the tag manager's script answered empty, as the fixtures do. */
+async function freshContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
+  await context.route(/^https:\/\/www\.googletagmanager\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+  );
+  return context;
 }
 
 test.describe('the other remotes and the next page’s data are fetched ahead', () => {
@@ -55,7 +60,7 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     const state = await page.context().storageState();
 
     // A fresh browser (an empty cache) opens My Insurance and waits until it is idle.
-    const context = await studentContext(browser, state);
+    const context = await freshContext(browser, { storageState: state });
     try {
       const student = await context.newPage();
       const log = await networkLog(student);
@@ -100,15 +105,18 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     browser,
   }) => {
     for (const asks of ['Save-Data: on', 'navigator.connection.saveData'] as const) {
-      const context = await browser.newContext({
-        serviceWorkers: 'block',
-        ...(asks === 'Save-Data: on' ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
-      });
+      const context = await freshContext(
+        browser,
+        asks === 'Save-Data: on' ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {},
+      );
       try {
         if (asks === 'navigator.connection.saveData')
-          await context.addInitScript(() =>
-            Object.defineProperty(navigator.connection, 'saveData', { configurable: true, get: () => true }),
-          );
+          await context.addInitScript(() => {
+            // The browser's data saver as the page reads it, on its own here (no header).
+            const connection = (navigator as Navigator & { connection?: object }).connection;
+            if (connection)
+              Object.defineProperty(connection, 'saveData', { configurable: true, get: () => true });
+          });
         const page = await context.newPage();
         const log = await networkLog(page);
         await page.goto('/en/login');
