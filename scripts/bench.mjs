@@ -21,6 +21,7 @@ import {
   machineBenchmarkIndex,
   timeToUse,
 } from './lib/use-timing.mjs';
+import { pageTable } from './lib/page-table.mjs';
 
 const USAGE = `Usage: npm run bench [-- options]
 
@@ -49,6 +50,12 @@ Options:
   --cpu=N           CPU slowdown for Lighthouse and the time-to-use visits (default: calibrated from
                     this machine's benchmarkIndex to 4x on the reference machine, index ${REFERENCE_BENCHMARK_INDEX})
   --no-api          skip the api benchmark
+  --pages           only the table of every page: each page a student reaches from the navigation
+                    and each public page, cold (data visible, interactive), every move between two
+                    remotes and one inside a remote, INP of three interactions, the bytes fetched
+                    ahead of need; under applied throttling, median of --runs (default 3 here)
+  --only=A,B        with --pages: only the rows whose name contains A or B (e.g. --only=faq,Invoices)
+  --no-pages        skip that table
   --files           also list every file of the first loads, with its size on the wire
   -h, --help        show this help`;
 
@@ -62,6 +69,9 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 const LIGHTHOUSE_DEBUG_PORT = 9222 + 1000 + Math.floor(Math.random() * 500);
+
+/** The mark the host sets when it starts fetching ahead of need (host/src/features/remotes/fetch-ahead.ts). */
+const FETCH_AHEAD_MARK = 'portal-fetch-ahead';
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -109,6 +119,7 @@ async function firstLoad(browser, url, storageState) {
       request.sizes().then(
         (sizes) => ({
           url: request.url(),
+          started: request.timing().startTime,
           script: request.resourceType() === 'script',
           wire: sizes.responseBodySize + sizes.responseHeadersSize,
         }),
@@ -117,8 +128,15 @@ async function firstLoad(browser, url, storageState) {
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const files = (await Promise.all(pending)).filter(Boolean);
+  // What the page fetched once idle, ahead of need (the other remotes), is counted on its own.
+  const aheadFrom = await page.evaluate((name) => {
+    const mark = performance.getEntriesByName(name)[0];
+    return mark ? performance.timeOrigin + mark.startTime : Number.POSITIVE_INFINITY;
+  }, FETCH_AHEAD_MARK);
+  const all = (await Promise.all(pending)).filter(Boolean);
   await context.close();
+  const files = all.filter((file) => file.started < aheadFrom);
+  const ahead = all.filter((file) => file.started >= aheadFrom);
   const sum = (list) => list.reduce((total, file) => total + file.wire, 0);
   const scripts = files.filter((file) => file.script);
   return {
@@ -127,6 +145,8 @@ async function firstLoad(browser, url, storageState) {
     wire: sum(files),
     scripts: scripts.length,
     scriptWire: sum(scripts),
+    ahead: ahead.length,
+    aheadWire: sum(ahead),
   };
 }
 
@@ -504,15 +524,33 @@ async function replicasLoadBench(values) {
   if (lost > 0) throw new Error(`${lost} acknowledged submissions are not in the database.`);
 }
 
+/** `--pages`: this machine's index and the calibration, then the table of every page alone. */
+async function onlyPageTable({ browser, host, anna, runs, fixedCpu, figures, only }) {
+  step('This machine');
+  const benchmarkIndex = await machineBenchmarkIndex(browser);
+  const cpuSlowdown = cpuSlowdownFor(benchmarkIndex, fixedCpu);
+  if (benchmarkIndex < REFERENCE_BENCHMARK_INDEX / DEFAULT_CPU_SLOWDOWN)
+    loud(
+      `benchmarkIndex ${benchmarkIndex} is far below the reference machine's ${REFERENCE_BENCHMARK_INDEX}: measure on a quiet machine.`,
+    );
+  figures.push(['this machine', `benchmarkIndex ${benchmarkIndex}; CPU slowdown ${cpuSlowdown}x`]);
+  const chen = await loggedInState(browser, host, 'chen.li@example.com');
+  step(`Every page and move, applied throttling (slow 4G, CPU ${cpuSlowdown}x, cold), median of ${runs}`);
+  await pageTable({ browser, host, anna, chen, runs, cpuSlowdown, benchmarkIndex, only });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       'no-lighthouse': { type: 'boolean', default: false },
       'no-api': { type: 'boolean', default: false },
       files: { type: 'boolean', default: false },
-      runs: { type: 'string', default: '5' },
+      runs: { type: 'string' },
       cpu: { type: 'string' },
       'no-use': { type: 'boolean', default: false },
+      pages: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'no-pages': { type: 'boolean', default: false },
       load: { type: 'boolean', default: false },
       replicas: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '40' },
@@ -559,7 +597,7 @@ async function main() {
     const ports = stackPorts();
     const host = `http://localhost:${ports.host}`;
 
-    const runs = Math.max(1, Number.parseInt(values.runs, 10) || 5);
+    const runs = Math.max(1, Number.parseInt(values.runs ?? (values.pages ? '3' : '5'), 10) || 5);
     const fixedCpu = values.cpu === undefined ? undefined : Number(values.cpu);
     if (fixedCpu !== undefined && !(fixedCpu >= 1)) throw new Error('--cpu must be a number of 1 or more.');
     step('First load, bytes on the wire');
@@ -574,6 +612,11 @@ async function main() {
     let cpuSlowdown = 4;
     try {
       anna = await loggedInState(browser, host, 'anna.devries@example.com');
+      if (values.pages) {
+        const only = (values.only ?? '').split(',').filter(Boolean);
+        await onlyPageTable({ browser, host, anna, runs, fixedCpu, figures, only });
+        return;
+      }
       for (const [label, path, state] of [
         ['/en/login', '/en/login', undefined],
         ['/en/insurances, logged in', '/en/insurances', anna],
@@ -583,6 +626,10 @@ async function main() {
         figures.push([
           `first load ${label}, on the wire`,
           `${kb(visit.wire)} in ${visit.files} responses; scripts ${kb(visit.scriptWire)} in ${visit.scripts}`,
+        ]);
+        figures.push([
+          `  then fetched ahead of need, once idle`,
+          `${kb(visit.aheadWire)} in ${visit.ahead} responses`,
         ]);
       }
 
@@ -634,9 +681,17 @@ async function main() {
           ]);
         }
       }
+      if (!values['no-pages']) {
+        const chen = await loggedInState(browser, host, 'chen.li@example.com');
+        step(
+          `Every page and move, applied throttling (slow 4G, CPU ${cpuSlowdown}x, cold), median of ${Math.min(runs, 3)}`,
+        );
+        await pageTable({ browser, host, anna, chen, runs: Math.min(runs, 3), cpuSlowdown, benchmarkIndex });
+      }
     } finally {
       await browser.close();
     }
+    if (values.pages) return;
 
     step('remoteEntry sizes');
     for (const row of await remoteEntrySizes(ports)) {
@@ -667,6 +722,7 @@ async function main() {
     await cleanUp();
   }
 
+  if (values.pages) return;
   if (!values['no-api']) {
     step('api benchmark (pnpm --filter api bench)');
     const output = await apiBench();

@@ -365,6 +365,38 @@ describe('host server', () => {
     }
   });
 
+  it('should tell the page that the browser asks to save data (Save-Data: on), so it fetches nothing ahead', async () => {
+    const pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
+    fs.writeFileSync(
+      path.join(pageDir, 'index.html'),
+      '<!doctype html><html><head><title>portal</title></head><body><div id="root"></div></body></html>',
+    );
+    try {
+      const app = await server({
+        HOST_DIST_DIR: pageDir,
+        REMOTE_ACCOUNT_URL: 'off',
+        REMOTE_INSURANCE_URL: 'off',
+        REMOTE_BILLING_URL: 'off',
+        REMOTE_SERVICE_URL: 'off',
+      });
+      const startData = (body: string) =>
+        JSON.parse(
+          /<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(body)?.[1] ?? 'null',
+        ) as {
+          saveData?: boolean;
+        } | null;
+      const saving = await app.inject({ url: '/en/login', headers: { 'save-data': 'on' } });
+      expect(startData(saving.body)?.saveData).toBe(true);
+      expect(saving.headers.vary).toContain('Save-Data');
+      const plain = await app.inject({ url: '/en/login' });
+      expect(startData(plain.body)).not.toBeNull();
+      expect(startData(plain.body)?.saveData).toBeUndefined();
+      await app.close();
+    } finally {
+      fs.rmSync(pageDir, { recursive: true, force: true });
+    }
+  });
+
   it('should send the document headers with pages, not with every hashed script', async () => {
     const app = await server();
     const page = await app.inject({ url: '/en/login' });

@@ -230,7 +230,9 @@ export async function createHostServer(
             request.headers.cookie,
           );
           // The frame is in the language of the visitor's cookie and for a visitor or a student.
-          const headers: Record<string, string> = { Vary: 'Cookie' };
+          // A browser that asks to save data gets nothing fetched ahead of need (fetch-ahead.ts).
+          const saveData = /^\s*on\s*$/i.test(String(request.headers['save-data'] ?? ''));
+          const headers: Record<string, string> = { Vary: 'Cookie, Save-Data' };
           // The student's own api reads, in the header only; the remote's files are in the page's head,
           // which the browser reads as early (its first bytes), so the header does not repeat them.
           if (sessionPreloads.length > 0) headers.Link = linkHeader(sessionPreloads);
@@ -238,12 +240,12 @@ export async function createHostServer(
           // shows her data (her own frame) is not even kept by her browser.
           if (sessionPreloads.length > 0) headers['Cache-Control'] = 'private, no-cache';
           if (prerendered?.personal) headers['Cache-Control'] = 'private, no-store';
-          const html = template.render(data, preloads, prerendered);
+          const html = template.render(saveData ? { ...data, saveData } : data, preloads, prerendered);
           if (!acceptsBrotli(request.headers['accept-encoding'])) return { html, headers };
           // Compressed here (./page-compression.ts); the compression plugin leaves an encoded answer be.
           return {
             html: await compressPage(html, { personal: prerendered?.personal === true }),
-            headers: { ...headers, Vary: 'Cookie, Accept-Encoding', 'Content-Encoding': 'br' },
+            headers: { ...headers, Vary: 'Cookie, Save-Data, Accept-Encoding', 'Content-Encoding': 'br' },
           };
         }
       : undefined,

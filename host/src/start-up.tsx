@@ -15,7 +15,14 @@ import type { StartData } from './app/start-data-shape';
 import type { RemoteName } from './app/runtime-config-shape';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
 import { preloadErrorPlugin } from './features/remotes/preload-error';
-import { preloadRemotePage, registerPortalRemotes } from './features/remotes/remote-pages';
+import {
+  forgetFailedPreload,
+  isRemoteRequested,
+  preloadRemotePage,
+  registerPortalRemotes,
+  registeredRemotes,
+} from './features/remotes/remote-pages';
+import { noteSaveData, preloadRemotesWhenIdle } from './features/remotes/fetch-ahead';
 import { useRouteTables } from './features/remotes/remote-routes';
 import { yieldBetweenStepsPlugin } from './features/remotes/yield-between-steps';
 import { startTagManagerWithConsent } from './features/consent/tag-manager-consent';
@@ -93,6 +100,7 @@ export async function start(): Promise<void> {
   const start = readStartData();
   const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
   registerPortalRemotes(runtime.remotes);
+  noteSaveData(start?.saveData);
   const tagManager = startTagManagerWithConsent(runtime.gtmId);
   await yieldToMain();
 
@@ -127,4 +135,7 @@ export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   mountApp(container, { contentRoutes, tagManager, pageTree });
+  // Once the page is idle, the other remotes' manifests, entries and pages: a move to one of them
+  // then fetches only its page's own code, beside its data (./features/remotes/fetch-ahead.ts).
+  void preloadRemotesWhenIdle(registeredRemotes(), isRemoteRequested, forgetFailedPreload);
 }

@@ -31,7 +31,7 @@ export function cpuSlowdownFor(benchmarkIndex, fixed) {
 }
 
 /** Lighthouse's slow 4G preset, as DevTools applies it (562.5 ms RTT, 1.47 Mb/s down, 675 kb/s up). */
-async function slow4G() {
+export async function slow4G() {
   const { throttling } = await import(requireFromRoot.resolve('lighthouse/core/config/constants.js'));
   const preset = throttling.mobileSlow4G;
   return {

@@ -1,6 +1,6 @@
-import { Navigate, useParams } from '@portal/shared/router';
+import { Navigate, useLocation, useParams } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
-import { NAVIGATION_CONTENT_PAGES, paths, SPEC_FIXED_ROUTES } from '@portal/shared';
+import { NAVIGATION_CONTENT_PAGES, paths, SPEC_FIXED_ROUTES, useAuthStore } from '@portal/shared';
 import type { PageProps, PublishedRoute, PublishedSubRoute } from '@portal/shared';
 import { RequireAuth } from '../features/auth/require-auth';
 import { hasPageTree } from '../features/content-routes/build-content-routes';
@@ -13,6 +13,7 @@ import { PageNotAvailable } from '../features/pages/page-not-available';
 import { REMOTE_NAMES } from './runtime-config-shape';
 import type { RemoteName } from './runtime-config-shape';
 import { RemoteSlot } from '../features/remotes/remote-slot';
+import { startRouteReads } from '../features/remotes/fetch-ahead';
 import type { RemoteRouteTables } from '../features/remotes/remote-routes';
 import type { PageTreeSource } from '../features/layout/use-page-title';
 import type { RouteHandle } from './route-handle';
@@ -26,7 +27,13 @@ const HOST_TITLE_KEYS: Readonly<Record<string, string>> = {
   privacy: 'routes.privacy',
 };
 
-/** The route parameters become page props (a route's parameter names are {@link PageProps} names). */
+// The navigation whose reads have been started (its location key): a page that renders again starts none.
+let readsStartedFor: string | undefined;
+
+/**
+ * The route parameters become page props (a route's parameter names are {@link PageProps} names).
+ * The route's declared first reads start as the navigation renders it, beside the page's code.
+ */
 function RemoteRoute({
   remote,
   route,
@@ -37,6 +44,12 @@ function RemoteRoute({
   pageId?: string;
 }) {
   const params = useParams();
+  const { key } = useLocation();
+  const profileId = useAuthStore((state) => state.profileId);
+  if (readsStartedFor !== key && profileId) {
+    readsStartedFor = key;
+    startRouteReads(route.preloadApi, profileId);
+  }
   const fromPath = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
   const pageProps: PageProps = { ...route.props, ...fromPath, ...(pageId ? { pageId } : {}) };
   return <RemoteSlot remote={remote} page={route.page} pageProps={pageProps} />;

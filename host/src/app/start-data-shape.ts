@@ -30,6 +30,8 @@ export type StartData = {
    * takes them, so it shows what the frame shows, without asking again.
    */
   answers?: Record<string, unknown>;
+  /** The page request said `Save-Data: on`: nothing is fetched ahead of need. */
+  saveData?: boolean;
 };
 
 /**

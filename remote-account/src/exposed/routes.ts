@@ -43,7 +43,14 @@ export const routes = {
       titleKey: 'routes.profile',
       requiresAuth: true,
       page: 'profile',
-      preloadApi: ['api/en/profiles/{profileId}', 'api/en/profiles/{profileId}/policies'],
+      // Everything the page reads as it opens: its sections wait for the profile and the countries,
+      // and the passkeys and policy settings load as they appear.
+      preloadApi: [
+        'api/en/profiles/{profileId}',
+        'api/en/countries',
+        'api/passkeys',
+        'api/en/profiles/{profileId}/policies',
+      ],
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

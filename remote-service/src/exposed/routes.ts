@@ -78,6 +78,7 @@ export const routes = {
       titleKey: 'routes.claims',
       requiresAuth: true,
       page: 'claims',
+      preloadApi: ['api/en/profiles/{profileId}/claims'],
       children: [
         {
           name: 'claims/claim',

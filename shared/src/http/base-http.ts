@@ -1,6 +1,7 @@
 import ky from 'ky';
 
 import { incidentHook, rateLimitHook } from './incident-hook';
+import { takeReadAhead } from './reads-ahead';
 import { xsrfHook } from './xsrf';
 
 /** Where the client's requests would go on a server, which renders pages but never sends one. */
@@ -26,7 +27,8 @@ export const baseHttp = ky.create({
   timeout: false,
   credentials: 'same-origin',
   hooks: {
-    beforeRequest: [xsrfHook],
+    // A GET that the navigation started ahead (./reads-ahead.ts) takes that answer.
+    beforeRequest: [xsrfHook, takeReadAhead],
     afterResponse: [incidentHook, rateLimitHook],
   },
 });

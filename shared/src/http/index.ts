@@ -20,3 +20,4 @@ export type {
   UseApiResourceResult,
 } from './use-api-resource';
 export { forgetPreloadedAnswer, keepPreloadedAnswer, preloadedAnswer } from './preloaded-answers';
+export { forgetReadsAhead, hasReadAhead, READ_AHEAD_TTL_MS, startReadAhead } from './reads-ahead';

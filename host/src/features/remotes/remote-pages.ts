@@ -105,6 +105,24 @@ export function preloadRemotePage(remote: RemoteName, page: string): Promise<voi
   );
 }
 
+/** Whether the remote's pages have been asked for (loading or loaded) on this page. */
+export function isRemoteRequested(remote: RemoteName): boolean {
+  return loaded.has(remote);
+}
+
+/** The remotes registered on this page. */
+export function registeredRemotes(): RemoteName[] {
+  return Object.keys(entries) as RemoteName[];
+}
+
+/**
+ * A preload of the remote's files failed (fetched ahead, before any slot asked): registers it again,
+ * so that its first load asks the network afresh instead of taking the failure the runtime kept.
+ */
+export function forgetFailedPreload(remote: RemoteName): void {
+  if (!loaded.has(remote)) registerAgain(remote);
+}
+
 /**
  * Forgets a failed load and registers the remote again, so the next load fetches it afresh. A remote
  * that did load is kept (its page's own code failed, which the page fetches again by itself).

@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { appStarted, currentSession, invoicesOf, logIn, mainNavigation } from '../support/portal';
+import { USERS } from '../support/origins';
+
+/** Federation files that cost a round trip each before a remote's page can load. */
+const REMOTE_START_FILE = /\/(mf-manifest\.json|remoteEntry\.js)(\?|$)/;
+
+/** Every request the page makes, as Chromium's network log has them (CDP), with when each started and ended. */
+async function networkLog(page: Page) {
+  const requests = new Map<string, { url: string; sent: number; finished?: number }>();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) =>
+    requests.set(requestId, { url: request.url, sent: timestamp }),
+  );
+  cdp.on('Network.loadingFinished', ({ requestId, timestamp }) => {
+    const entry = requests.get(requestId);
+    if (entry) entry.finished = timestamp;
+  });
+  return {
+    all: () => [...requests.values()],
+    since: (count: number) => [...requests.values()].slice(count),
+    count: () => requests.size,
+  };
+}
+
+/** Resolves once the page has loaded and the browser has had an idle moment after it, and a second more. */
+async function idleAfterLoad(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        window.requestIdleCallback(() => setTimeout(resolve, 1_000), { timeout: 2_000 }),
+      ),
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+/** A fresh browser (an empty cache) without a service worker; the tag manager's script answered empty, as the fixtures do. */
+async function freshContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
+  await context.route(/^https:\/\/www\.googletagmanager\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+  );
+  return context;
+}
+
+test.describe('the other remotes and the next page’s data are fetched ahead', () => {
+  // What is fetched is what the network log shows: no service worker in between.
+  test.use({ serviceWorkers: 'block' });
+
+  test('after My Insurance is idle, a move to Invoices fetches no manifest or entry, and starts her invoices before their page’s code has arrived', async ({
+    page,
+    browser,
+  }) => {
+    await logIn(page, USERS.anna);
+    const { profileId } = await currentSession(page.request);
+    const invoices = await invoicesOf(page.request, profileId);
+    const state = await page.context().storageState();
+
+    // A fresh browser (an empty cache) opens My Insurance and waits until it is idle.
+    const context = await freshContext(browser, { storageState: state });
+    try {
+      const student = await context.newPage();
+      const log = await networkLog(student);
+      await student.goto('/en/insurances');
+      await appStarted(student);
+      await expect
+        .poll(() => student.evaluate(() => performance.getEntriesByName('portal-fetch-ahead').length))
+        .toBe(1);
+      await idleAfterLoad(student);
+      // Every remote's manifest and entry were fetched ahead: the three others beside insurance.
+      const manifests = new Set(
+        log
+          .all()
+          .filter((entry) => entry.url.endsWith('/mf-manifest.json'))
+          .map((entry) => new URL(entry.url).origin),
+      );
+      expect(manifests.size).toBe(4);
+
+      const before = log.count();
+      await mainNavigation(student).getByRole('link', { name: 'Invoices', exact: true }).click();
+      await expect(student).toHaveURL(/\/en\/invoices$/);
+      const first = invoices[0]?.invoiceNumber ?? '';
+      await expect(student.getByRole('main').getByText(first).first()).toBeVisible();
+
+      const move = log.since(before);
+      expect(move.filter((entry) => REMOTE_START_FILE.test(entry.url)).map((entry) => entry.url)).toEqual([]);
+      const reads = move.filter((entry) => new URL(entry.url).pathname.endsWith(`/${profileId}/invoices`));
+      // One request for her invoices: the page took the answer that the navigation had started.
+      expect(reads).toHaveLength(1);
+      const chunk = move.find((entry) => /\/page-invoices[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+      expect(
+        chunk?.finished,
+        `the invoices page's chunk among ${move.map((entry) => entry.url).join(', ')}`,
+      ).toBeDefined();
+      expect(reads[0]!.sent).toBeLessThan(chunk!.finished!);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with Save-Data nothing is fetched ahead, whether the request says it or the browser does', async ({
+    browser,
+  }) => {
+    for (const asks of ['Save-Data: on', 'navigator.connection.saveData'] as const) {
+      const context = await freshContext(
+        browser,
+        asks === 'Save-Data: on' ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {},
+      );
+      try {
+        if (asks === 'navigator.connection.saveData')
+          await context.addInitScript(() => {
+            // The browser's data saver as the page reads it, on its own here (no header).
+            const connection = (navigator as Navigator & { connection?: object }).connection;
+            if (connection)
+              Object.defineProperty(connection, 'saveData', { configurable: true, get: () => true });
+          });
+        const page = await context.newPage();
+        const log = await networkLog(page);
+        await page.goto('/en/login');
+        await appStarted(page);
+        await idleAfterLoad(page);
+        // Only the login page's own remote was asked for its manifest and entry.
+        const origins = new Set(
+          log
+            .all()
+            .filter((entry) => REMOTE_START_FILE.test(entry.url))
+            .map((entry) => new URL(entry.url).origin),
+        );
+        expect(origins.size, asks).toBe(1);
+        expect(
+          await page.evaluate(() => performance.getEntriesByName('portal-fetch-ahead').length),
+          asks,
+        ).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
