@@ -31,7 +31,8 @@ function watchPage({ frame }) {
       if (target.text !== undefined) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode())
-          if (node.data.includes(target.text) && node.parentElement) found.push(node.parentElement);
+          if (/** @type {Text} */ (node).data.includes(target.text) && node.parentElement)
+            found.push(node.parentElement);
         // The text across several nodes (an element's own parts): the element itself.
         if (found.length === 0 && (root.textContent ?? '').includes(target.text) && !old.has(root))
           found.push(root);
@@ -64,8 +65,11 @@ function watchPage({ frame }) {
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
-        if (entry.interactionId) record.__portalInp = Math.max(record.__portalInp, entry.duration);
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+        if (/** @type {any} */ (entry).interactionId)
+          record.__portalInp = Math.max(record.__portalInp, entry.duration);
+    }).observe(
+      /** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16, buffered: true }),
+    );
   } catch {
     // No event timing: INP stays 0 and the table says so.
   }
@@ -81,10 +85,14 @@ async function throttled(context, page, cpuSlowdown) {
 
 /** Waits for the watch to report `key` ('visible' or 'interactive'), in ms. */
 async function waitFor(page, key, timeout = 60_000) {
-  const handle = await page.waitForFunction((name) => window.__portalWatch?.[name], key, {
-    timeout,
-    polling: 100,
-  });
+  const handle = await page.waitForFunction(
+    (name) => /** @type {any} */ (window).__portalWatch?.[name],
+    key,
+    {
+      timeout,
+      polling: 100,
+    },
+  );
   return Number(await handle.jsonValue());
 }
 
@@ -116,7 +124,7 @@ async function coldVisit(browser, { url, target, storageState, locale }, cpuSlow
     const page = await context.newPage();
     await throttled(context, page, cpuSlowdown);
     await page.addInitScript(watchPage, { frame: FRAME_SELECTOR });
-    await page.addInitScript((wanted) => window.__portalMark(wanted), target);
+    await page.addInitScript((wanted) => /** @type {any} */ (window).__portalMark(wanted), target);
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     const interactive = await waitFor(page, 'interactive');
     return { visible: await waitFor(page, 'visible'), interactive };
@@ -153,7 +161,7 @@ async function move(browser, { from, fromTarget, act, target, storageState }, cp
     const cdp = await throttled(context, page, cpuSlowdown);
     const requests = countBytes(cdp);
     await page.addInitScript(watchPage, { frame: FRAME_SELECTOR });
-    await page.addInitScript((wanted) => window.__portalMark(wanted), fromTarget);
+    await page.addInitScript((wanted) => /** @type {any} */ (window).__portalMark(wanted), fromTarget);
     await page.goto(from, { waitUntil: 'commit', timeout: 60_000 });
     await waitFor(page, 'interactive');
     // Idle: what the page fetches once it is idle (preloads of other remotes) has time to arrive.
@@ -171,7 +179,7 @@ async function move(browser, { from, fromTarget, act, target, storageState }, cp
     const ahead = [...requests.values()]
       .filter((entry) => entry.at >= aheadFrom)
       .reduce((sum, entry) => sum + entry.bytes, 0);
-    await page.evaluate((wanted) => window.__portalMark(wanted), target);
+    await page.evaluate((wanted) => /** @type {any} */ (window).__portalMark(wanted), target);
     await act(page);
     const interactive = await waitFor(page, 'interactive');
     return { visible: await waitFor(page, 'visible'), interactive, ahead };
@@ -181,20 +189,23 @@ async function move(browser, { from, fromTarget, act, target, storageState }, cp
 }
 
 /** INP of one interaction on a page that is interactive, throttled: `act`, then the largest event duration. */
+/** @param {any} browser @param {{ url: string, target: any, act: (page: any) => Promise<unknown>, storageState?: any }} row @param {number} cpuSlowdown */
 async function inp(browser, { url, target, act, storageState }, cpuSlowdown) {
   const context = await browser.newContext({ storageState });
   try {
     const page = await context.newPage();
     await throttled(context, page, cpuSlowdown);
     await page.addInitScript(watchPage, { frame: FRAME_SELECTOR });
-    await page.addInitScript((wanted) => window.__portalMark(wanted), target);
+    await page.addInitScript((wanted) => /** @type {any} */ (window).__portalMark(wanted), target);
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await waitFor(page, 'interactive');
     await page.waitForTimeout(1_500);
-    await page.evaluate(() => (window.__portalInp = 0));
+    await page.evaluate(() => {
+      /** @type {any} */ (window).__portalInp = 0;
+    });
     await act(page);
     await page.waitForTimeout(1_500);
-    return { inp: Number(await page.evaluate(() => window.__portalInp)) };
+    return { inp: Number(await page.evaluate(() => /** @type {any} */ (window).__portalInp)) };
   } finally {
     await context.close();
   }
@@ -336,7 +347,7 @@ const navClick = (name) => (page) =>
  * Prints and returns the table: every page cold, every move between the four remotes of the
  * navigation, one move inside a remote, INP of three interactions.
  * @param {{ browser: any, host: string, anna: any, chen: any, runs: number, cpuSlowdown: number,
- *   benchmarkIndex: number, log?: (line: string) => void }} options
+ *   benchmarkIndex: number, only?: string[] | undefined, log?: (line: string) => void }} options
  */
 export async function pageTable({
   browser,
