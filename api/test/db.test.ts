@@ -55,6 +55,8 @@ describe('database', () => {
       '010_passkeys.sql',
       '011_mail_jobs.sql',
       '012_rate_limits.sql',
+      '013_email_normal_form.sql',
+      '014_visitor_claim_confirmation.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

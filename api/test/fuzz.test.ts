@@ -508,3 +508,141 @@ describe('fuzz: bad input never gives a 5xx, and every 4xx has the contract body
     });
   }
 });
+
+/** Values longer than any index row takes (2,704 bytes), as characters and as multi-byte text. */
+const OVER_LONG = [
+  'a'.repeat(6000),
+  `${'a'.repeat(6000)}@example.com`,
+  'é'.repeat(3000),
+  Buffer.alloc(3000, 7).toString('base64url'),
+];
+
+/** Endpoints outside the generated list whose fields reach the database: passkeys, visitor claims, links. */
+const EXTRA_ENDPOINTS: Endpoint[] = [
+  { method: 'POST', path: '/api/passkeys', fields: [], valid: { body: { name: 'Phone', response: {} } } },
+  {
+    method: 'POST',
+    path: '/api/passkeys/login',
+    fields: [],
+    valid: {
+      body: {
+        response: {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: {
+            clientDataJSON: 'AAAA',
+            authenticatorData: 'AAAA',
+            signature: 'AAAA',
+            userHandle: 'AAAA',
+          },
+        },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/claim-confirmations/{id}',
+    fields: [],
+    valid: { body: { decision: 'CONFIRMED' } },
+  },
+  { method: 'GET', path: '/api/claim-confirmations/{id}', fields: [] },
+];
+
+/** Every (possibly nested) field path of a body. */
+function fieldPaths(body: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(body).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? [[...prefix, key], ...fieldPaths(value as Record<string, unknown>, [...prefix, key])]
+      : [[...prefix, key]],
+  );
+}
+
+function withValue(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let target = copy;
+  for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  target[path.at(-1) ?? ''] = value;
+  return copy;
+}
+
+describe('fuzz: over-long values in every field, header, id and query value that reaches SQL', () => {
+  let t: TestApp;
+  let anna: { cookie: string; xsrf: string };
+
+  before(async () => {
+    t = await createTestApp(start);
+    anna = await t.login(ANNA);
+  });
+  after(() => t.close());
+
+  async function expectNo5xx(options: InjectOptions, label: string): Promise<void> {
+    const response = await t.app.inject(options);
+    assert.ok(response.statusCode < 500, `${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (response.statusCode >= 400) assertContractBody(response, label);
+  }
+
+  const headersFor = (extra: Record<string, string> = {}) => ({
+    cookie: anna.cookie,
+    'x-xsrf-token': anna.xsrf,
+    'content-type': 'application/json',
+    ...extra,
+  });
+
+  for (const endpoint of [...ENDPOINTS, ...EXTRA_ENDPOINTS]) {
+    it(`${endpoint.method} ${endpoint.path}`, async () => {
+      const id = endpoint.valid?.id ?? 'P-1001';
+      const url = endpoint.path.replace('{id}', encodeURIComponent(id));
+      const body = endpoint.valid?.body ?? Object.fromEntries(endpoint.fields.map((field) => [field, 'x']));
+      const payload = (value: Record<string, unknown>) =>
+        endpoint.method === 'GET' ? {} : { payload: JSON.stringify(value) };
+      for (const long of OVER_LONG) {
+        // Every field of the body, one at a time.
+        if (endpoint.method !== 'GET' && !endpoint.multipart) {
+          for (const path of fieldPaths(body)) {
+            await expectNo5xx(
+              {
+                method: endpoint.method,
+                url,
+                headers: headersFor(),
+                ...payload(withValue(body, path, long)),
+              },
+              `${endpoint.path} ${path.join('.')}`,
+            );
+          }
+        }
+        // The id in the path, a query value, and every header that is looked up.
+        await expectNo5xx(
+          {
+            method: endpoint.method,
+            url: endpoint.path.replace('{id}', long.slice(0, 3000)),
+            headers: headersFor(),
+            ...payload(body),
+          },
+          `${endpoint.path} id`,
+        );
+        await expectNo5xx(
+          {
+            method: endpoint.method,
+            url: `${url}?pc=${long}&nr=${long}&latest=${long}`,
+            headers: headersFor(),
+            ...payload(body),
+          },
+          `${endpoint.path} query`,
+        );
+        for (const [name, value] of [
+          ['authorization', `Basic ${Buffer.from(`${long}:${long}`).toString('base64')}`],
+          ['x-authorization-token', long],
+          ['x-authorization-password', long],
+          ['cookie', `PORTAL_SESSION=${long}; XSRF-TOKEN=${long}`],
+          ['x-xsrf-token', long],
+        ] as const) {
+          await expectNo5xx(
+            { method: endpoint.method, url, headers: headersFor({ [name]: value }), ...payload(body) },
+            `${endpoint.path} ${name}`,
+          );
+        }
+      }
+    });
+  }
+});

@@ -119,7 +119,7 @@ test.describe('a visitor files a claim', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
     await page.getByRole('button', { name: 'Claim weigeren' }).click();
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('status').filter({ hasText: 'Je hebt deze claim geweigerd.' })).toHaveText(
       'Je hebt deze claim geweigerd. Hij is gesloten en er wordt niets betaald.',
     );
     await expect(page.getByRole('button', { name: 'Claim bevestigen' })).toHaveCount(0);
