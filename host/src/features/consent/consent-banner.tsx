@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, registerNamespace } from '@portal/shared';
-import { saveConsent } from './consent-choice';
+import { COOKIE_SETTINGS_ID, saveConsent } from './consent-choice';
 import type { ConsentChoice } from './consent-choice';
 import { useConsent } from './use-consent';
 import en from './locales/en.json';
@@ -51,7 +51,7 @@ export function ConsentBanner({ reopened }: ConsentBannerProps) {
 
   const choose = (next: ConsentChoice) => {
     saveConsent(next);
-    if (reopened) document.getElementById('cookie-settings')?.focus();
+    if (reopened) document.getElementById(COOKIE_SETTINGS_ID)?.focus();
   };
 
   return (

@@ -8,6 +8,9 @@ export type ConsentChoice = 'granted' | 'denied';
 /** The cookie's name; the privacy page lists it. */
 export const CONSENT_COOKIE = 'portal_consent';
 
+/** The id (and hash) of the footer's "Cookie settings" link. */
+export const COOKIE_SETTINGS_ID = 'cookie-settings';
+
 /** Twelve months, in seconds. */
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

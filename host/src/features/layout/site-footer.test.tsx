@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { i18n, initI18n, loadLocale } from '@portal/shared';
 import { MemoryRouter } from '@portal/shared/router';
 import { registerHostTexts } from '../../i18n';
+import { isConsentBannerOpen, saveConsent } from '../consent/consent-choice';
 import { SiteFooter } from './site-footer';
 
 describe('SiteFooter', () => {
@@ -32,5 +33,23 @@ describe('SiteFooter', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByRole('link', { name: 'Toegankelijkheidsverklaring' })).toBeInTheDocument();
+  });
+
+  it('should open the cookie settings from the link, also when it was clicked before the app took over', async () => {
+    saveConsent('denied');
+    expect(isConsentBannerOpen()).toBe(false);
+    window.history.replaceState(null, '', '/en/login#cookie-settings');
+    render(
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>,
+    );
+    expect(isConsentBannerOpen()).toBe(true);
+    expect(window.location.hash).toBe('');
+    saveConsent('granted');
+    expect(isConsentBannerOpen()).toBe(false);
+    act(() => screen.getByRole('link', { name: /^(Cookie settings|Cookie-instellingen)$/ }).click());
+    expect(isConsentBannerOpen()).toBe(true);
+    expect(window.location.hash).toBe('');
   });
 });

@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import { openConsentSettings } from '../consent/consent-choice';
+import { COOKIE_SETTINGS_ID, openConsentSettings } from '../consent/consent-choice';
 
 /**
  * The footer: the accessibility statement (served by the service remote, linked by its shared path)
@@ -9,13 +10,19 @@ import { openConsentSettings } from '../consent/consent-choice';
  */
 export function SiteFooter() {
   const { t } = useTranslation('host');
+  // "Cookie settings" clicked in the prerendered frame, before the app took over, left only its hash.
+  useEffect(() => {
+    if (window.location.hash !== `#${COOKIE_SETTINGS_ID}`) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    openConsentSettings();
+  }, []);
   return (
     <footer className="app-footer">
       <div className="app-footer__inner">
         <Link to={paths.accessibility()}>{t('footer.accessibility')}</Link>
         <a
-          id="cookie-settings"
-          href="#cookie-settings"
+          id={COOKIE_SETTINGS_ID}
+          href={`#${COOKIE_SETTINGS_ID}`}
           onClick={(event) => {
             event.preventDefault();
             openConsentSettings();
