@@ -396,12 +396,15 @@ test.describe('fault journeys', () => {
       consoleGuard,
     }) => {
       // Loads fail while offline: as the browser's own ERR_INTERNET_DISCONNECTED, or as ERR_FAILED
-      // when the portal's service worker (registered after the first load) tried the network for them.
+      // when the portal's service worker (registered after the first load) tried the network for them;
+      // the page's own chunk (and its Dutch texts) as a ChunkLoadError when its remote had been
+      // fetched ahead while the first page was idle.
       consoleGuard.allow(
         /ERR_INTERNET_DISCONNECTED/,
         /net::ERR_FAILED/,
         /RemoteUnavailableError/,
         /RUNTIME-/,
+        /ChunkLoadError/,
       );
       const texts =
         language === 'EN'
@@ -422,7 +425,7 @@ test.describe('fault journeys', () => {
 
       await context.setOffline(true);
       await expect(notice).toBeVisible();
-      // The invoices remote has not been loaded yet: offline, it cannot be.
+      // The invoices page has not been loaded yet (its remote may have been fetched ahead): offline, it cannot be.
       await navigateInApp(page, '/invoices');
       await expect(page.getByRole('alert').filter({ hasText: texts.fallback })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
