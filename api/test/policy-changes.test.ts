@@ -552,7 +552,7 @@ describe('policy changes', () => {
         id: 'POL-1001-T',
         endDate: day(30),
         reason: 'Going home after my exchange',
-        refund,
+        refund: { ...refund, bankAccountNumber: 'nl91 abna 0417 1643 00' },
       });
       assert.equal(response.statusCode, 200, response.body);
       assert.equal(response.json().endDate, day(30));
@@ -615,6 +615,28 @@ describe('policy changes', () => {
           { field: 'refund.bankAccountNumber', code: 'validation.refund.creditCard' },
         ]);
       }
+      // The refund account goes through the IBAN rules of payment settings and claims.
+      for (const [account, code] of [
+        ['hello 123', 'validation.iban.invalid'],
+        ['GB82 WEST 1234 5698 7654 32', 'validation.iban.uk'],
+      ]) {
+        const response = await post('/api/en/policies/POL-1001-T/terminate', anna, {
+          id: 'POL-1001-T',
+          endDate: day(30),
+          reason: 'Leaving',
+          refund: { ...refund, bankAccountNumber: account },
+        });
+        assert.equal(response.statusCode, 400, account);
+        assert.deepEqual(response.json().fields, [{ field: 'refund.bankAccountNumber', code }], account);
+      }
+      const badBic = await post('/api/en/policies/POL-1001-T/terminate', anna, {
+        id: 'POL-1001-T',
+        endDate: day(30),
+        reason: 'Leaving',
+        refund: { ...refund, bic: 'hello' },
+      });
+      assert.deepEqual(badBic.json().fields, [{ field: 'refund.bic', code: 'validation.bic.invalid' }]);
+      assert.equal((await policy('POL-1001-T')).endDate, day(305));
       const { holderName: _holderName, ...withoutHolder } = refund;
       const incomplete = await post('/api/en/policies/POL-1001-T/terminate', anna, {
         id: 'POL-1001-T',

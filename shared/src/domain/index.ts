@@ -4,5 +4,7 @@ export { mapInvoice } from './invoice';
 export type { Invoice } from './invoice';
 export { displayStatus, mapPolicy, policyState, PolicyStatus, UNRECOGNIZED_STATUS } from './policy';
 export type { InsuranceKind, Policy, PolicyState } from './policy';
+export { coveredDays, dailyPremium, premiumForDays, premiumPerTerm, TERM_MONTHS } from './premium';
+export type { PremiumInput, PremiumTerm } from './premium';
 export { POLICY_CHANGES, policyChangeReason, policyRules } from './policy-rules';
 export type { PolicyChange, PolicyChangeReason, PolicyRules, PolicyRulesInput } from './policy-rules';

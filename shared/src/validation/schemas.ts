@@ -115,8 +115,29 @@ export function changeStartDateSchema(policy: PolicyDates, options: DateSchemaOp
 
 const refundSchema = withRules(
   v.object({
-    bankAccountNumber: requiredText(MAX_LENGTHS.accountHolder),
-    bic: optionalText(11),
+    // Refused with the claims' and payment settings' IBAN rules (never from the UK); what is kept
+    // is the electronic form.
+    bankAccountNumber: v.pipe(
+      v.string('validation.required'),
+      plainText(),
+      // A refund goes to a bank account; a card number is not one.
+      v.check(
+        (value: string) => !/^\d{13,19}$/.test(value.replace(/\s/g, '')),
+        'validation.refund.creditCard',
+      ),
+      ibanSchema(),
+    ),
+    bic: v.optional(
+      v.pipe(
+        v.string('validation.type'),
+        v.trim(),
+        v.check(
+          (bic: string) => bic === '' || schemaIssue(bicSchema, bic) === null,
+          'validation.bic.invalid',
+        ),
+        v.toUpperCase(),
+      ),
+    ),
     routingNumber: optionalText(20),
     bankPostalCode: optionalText(MAX_LENGTHS.postalCode),
     bankHouseNumber: optionalText(MAX_LENGTHS.houseNumber),
@@ -130,16 +151,7 @@ const refundSchema = withRules(
     holderCity: requiredText(MAX_LENGTHS.city),
     holderCountry: requiredText(MAX_LENGTHS.country),
   }),
-  [
-    {
-      // A refund goes to a bank account; a card number is not one.
-      field: 'bankAccountNumber',
-      test: (input) =>
-        /^\d{13,19}$/.test(input.bankAccountNumber.replace(/\s/g, ''))
-          ? 'validation.refund.creditCard'
-          : null,
-    },
-  ],
+  [],
 );
 
 /** Termination: end date and reason, optional refund bank details. */
