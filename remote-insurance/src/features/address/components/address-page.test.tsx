@@ -94,6 +94,31 @@ describe('AddressPage', () => {
     });
   });
 
+  it('should take away the street and city of the last lookup when the next one finds nothing, under House number', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('Dam'));
+    await user.type(screen.getByLabelText('House number'), '9');
+    const message = await screen.findByText('Invalid house number.');
+    expect(screen.getByLabelText('Street')).toHaveValue('');
+    expect(screen.getByLabelText('City')).toHaveValue('');
+    // Right under the house number, before the addition's field.
+    const addition = screen.getByLabelText('Addition');
+    expect(message.compareDocumentPosition(screen.getByLabelText('House number'))).toBe(
+      Node.DOCUMENT_POSITION_PRECEDING,
+    );
+    expect(message.compareDocumentPosition(addition)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // What she typed herself stays when a lookup finds nothing.
+    await user.type(screen.getByLabelText('Street'), 'Nieuwe straat');
+    await user.clear(screen.getByLabelText('House number'));
+    await user.type(screen.getByLabelText('House number'), '77');
+    await waitFor(() => expect(lookups()).toHaveLength(3));
+    expect(screen.getByLabelText('Street')).toHaveValue('Nieuwe straat');
+  });
+
   it('should look nothing up for another country', async () => {
     serve();
     renderPage();
