@@ -109,6 +109,42 @@ describe('ui kit', () => {
     expect(input).toHaveValue('01/02/2026');
   });
 
+  it('should say a length limit with a counter instead of cutting what is pasted', async () => {
+    const user = userEvent.setup();
+    function Reason() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <TextAreaField
+            id="r"
+            label="Reason"
+            maxLength={10}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <TextField
+            id="s"
+            label="Street"
+            maxLength={10}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </>
+      );
+    }
+    render(<Reason />);
+    const reason = screen.getByLabelText('Reason');
+    expect(reason).not.toHaveAttribute('maxlength');
+    expect(reason).toHaveAccessibleDescription('0 of 10 characters');
+    // A one-line field shows it only near the limit.
+    expect(screen.getByLabelText('Street')).not.toHaveAccessibleDescription();
+    await user.click(reason);
+    await user.paste('twelve chars');
+    expect(reason).toHaveValue('twelve chars');
+    expect(reason).toHaveAccessibleDescription('12 of 10 characters: 2 too many');
+    expect(screen.getByLabelText('Street')).toHaveAccessibleDescription('12 of 10 characters: 2 too many');
+  });
+
   it('should render a select with a placeholder and options', async () => {
     const user = userEvent.setup();
     const onChange = jest.fn();

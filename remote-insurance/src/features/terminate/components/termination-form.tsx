@@ -5,7 +5,7 @@ import { paths } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Button, DateField, RadioGroup, TextAreaField, TextField, useValibotForm } from '@portal/shared/ui';
-import { YES_NO } from '@portal/shared/validation';
+import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
 
 import {
   knownHolderDetails,
@@ -81,7 +81,13 @@ export function TerminationForm({ policy, values, rejected, onChange, onNext }: 
         {t('terminate.form.intro', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
       </p>
       <DateField {...form.field('endDate')} label={t('terminate.form.endDate')} required />
-      <TextAreaField {...form.field('reason')} label={t('terminate.form.reason')} rows={3} required />
+      <TextAreaField
+        {...form.field('reason')}
+        label={t('terminate.form.reason')}
+        maxLength={MAX_LENGTHS.terminationReason}
+        rows={3}
+        required
+      />
       <RadioGroup
         {...form.field('refundWanted')}
         legend={t('terminate.form.refundWanted')}
