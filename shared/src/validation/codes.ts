@@ -6,6 +6,7 @@ export const VALIDATION_CODES = [
   'validation.required',
   'validation.type',
   'validation.text.invalid',
+  'validation.name.characters',
   'validation.unknownField',
   'validation.option',
   'validation.email',

@@ -31,6 +31,7 @@ export {
   loginPasswordSchema,
   lookupHouseNumberSchema,
   newPasswordSchema,
+  personNameSchema,
   plainText,
   postcodeSchema,
 } from './fields';

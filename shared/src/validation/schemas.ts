@@ -11,6 +11,7 @@ import {
   futureDateSchema,
   houseNumberSchema,
   optionalText,
+  personNameSchema,
   plainText,
   requiredOption,
   requiredText,
@@ -49,8 +50,8 @@ const MULTILINE = { multiline: true } as const;
 export function profileSchema(options: DateSchemaOptions = {}) {
   return v.object({
     gender: requiredOption(GENDERS),
-    firstName: requiredText(MAX_LENGTHS.name),
-    surname: requiredText(MAX_LENGTHS.name),
+    firstName: personNameSchema,
+    surname: personNameSchema,
     birthDate: birthDateSchema(options),
     countryOfOrigin: countryCodeSchema,
     nationality: countryCodeSchema,
@@ -412,8 +413,8 @@ export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
       countryOfOrigin: countryCodeSchema,
       person: v.object({
         gender: requiredOption(GENDERS),
-        firstName: requiredText(MAX_LENGTHS.name),
-        surname: requiredText(MAX_LENGTHS.name),
+        firstName: personNameSchema,
+        surname: personNameSchema,
         birthDate: birthDateSchema(options),
         nationality: countryCodeSchema,
         email: emailSchema,
