@@ -9,6 +9,8 @@ export const apiPaths = {
   migrations: packageDir('migrations/'),
   openapi: packageDir('openapi/openapi.yaml'),
   content: packageDir('content/'),
+  /** The fonts embedded in generated PDFs (DejaVu Sans, see fonts/LICENSE). */
+  fonts: packageDir('fonts/'),
   /** Default PGlite data folder (API_DATA_DIR overrides it). */
   data: packageDir('.data'),
 } as const;

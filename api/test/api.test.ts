@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { mapPolicy, premiumPerTerm } from '@portal/shared/domain';
+import type { RawPolicy } from '@portal/shared/wire';
 import { apiPaths } from '../src/paths.js';
 import { authHeaders, createTestApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
@@ -68,6 +70,29 @@ describe('api', () => {
       assert.deepEqual(Object.keys(response.json()).sort(), ['code', 'message']);
       assert.equal((await t.request({ method: 'GET', url })).statusCode, 401);
     }
+  });
+
+  it('should bill in each invoice the instalment My Insurance shows beside the payment term', async () => {
+    let checked = 0;
+    for (const [email, profile] of [
+      ['anna.devries@example.com', 'P-1001'],
+      ['chen.li@example.com', 'P-1003'],
+    ] as const) {
+      const { cookie } = await t.login(email);
+      const read = async (what: string) =>
+        (
+          await t.request({ method: 'GET', url: `/api/en/profiles/${profile}/${what}`, headers: { cookie } })
+        ).json();
+      const policies = ((await read('policies')) as RawPolicy[]).map(mapPolicy);
+      const invoices = (await read('invoices')) as { policyNumber: string; amount: number }[];
+      for (const invoice of invoices) {
+        const policy = policies.find((candidate) => candidate.number === invoice.policyNumber);
+        assert.ok(policy, invoice.policyNumber);
+        assert.equal(premiumPerTerm(policy), invoice.amount, `${invoice.policyNumber} ${policy.paymentTerm}`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked >= 6);
   });
 
   it('should list every status for chen and 204 invoices for ben', async () => {

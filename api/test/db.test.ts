@@ -57,6 +57,7 @@ describe('database', () => {
       '012_rate_limits.sql',
       '013_email_normal_form.sql',
       '014_visitor_claim_confirmation.sql',
+      '015_privacy_sessions_and_exports.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, addMonths, addYears, format, subDays } from 'date-fns';
 import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 import { certificateLines } from '../src/routes/documents.js';
 import type { PolicyRow } from '../src/routes/policy-store.js';
 
@@ -93,6 +94,17 @@ describe('policy changes', () => {
       const again = await post('/api/en/policies/POL-1001-T/address', anna, { id: 'POL-1001-T', ...address });
       assert.equal(again.statusCode, 409);
       assert.equal(again.json().code, 'UNDER_REVIEW');
+    });
+
+    it('should refuse a move reason over its limit with the field and "at most", not cut it and start a review', async () => {
+      const response = await post('/api/en/policies/POL-1001-T/address', anna, {
+        id: 'POL-1001-T',
+        ...address,
+        moveReason: 'x'.repeat(5000),
+      });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().fields, [{ field: 'moveReason', code: 'validation.maxLength' }]);
+      assert.equal((await policy('POL-1001-T')).status, 'ACTIVE');
     });
 
     it('should apply an address change without a move reason at once', async () => {
@@ -546,13 +558,51 @@ describe('policy changes', () => {
     });
   });
 
+  describe('documents with names beyond Latin-1', () => {
+    it('should print every name the profile takes with an embedded font, and refuse an emoji with a reason', async () => {
+      const emoji = await post('/api/en/profiles/P-1001/', anna, {
+        gender: 'FEMALE',
+        firstName: 'Ånna 🌷',
+        surname: 'de Vries',
+        birthDate: '2003-04-12',
+        countryOfOrigin: 'BE',
+        nationality: 'BE',
+      });
+      assert.equal(emoji.statusCode, 400, emoji.body);
+      assert.deepEqual(emoji.json().fields, [{ field: 'firstName', code: 'validation.name.characters' }]);
+      const saved = await post('/api/en/profiles/P-1001/', anna, {
+        gender: 'FEMALE',
+        firstName: 'Łucja Ωμέγα',
+        surname: 'Яна-Ørsted',
+        birthDate: '2003-04-12',
+        countryOfOrigin: 'BE',
+        nationality: 'BE',
+      });
+      assert.equal(saved.statusCode, 200, saved.body);
+      for (const url of [
+        '/api/en/policies/POL-1001-T/certificate',
+        '/api/en/policies/POL-1001-T/icscard',
+        '/api/en/documents/DOC-POL-1001-T-W',
+      ]) {
+        const pdf = await t.request({ method: 'GET', url, headers: { cookie: anna.cookie } });
+        assert.equal(pdf.statusCode, 200, url);
+        const text = pdf.rawPayload.toString('latin1');
+        // Helvetica (a standard font, Latin-1 only) printed "Ø‹β7" for a character it lacks; the
+        // embedded DejaVu Sans subset has a ToUnicode map, so the PDF holds the characters themselves.
+        assert.match(text, /\/BaseFont \/[A-Z]{6}\+DejaVuSans/, url);
+        assert.doesNotMatch(text, /\/BaseFont \/Helvetica/, url);
+        assert.match(pdfText(pdf.rawPayload), /Łucja Ωμέγα Яна-Ørsted/, url);
+      }
+    });
+  });
+
   describe('terminate', () => {
     it('should end a policy early with refund details and stop its renewal', async () => {
       const response = await post('/api/en/policies/POL-1001-T/terminate', anna, {
         id: 'POL-1001-T',
         endDate: day(30),
         reason: 'Going home after my exchange',
-        refund,
+        refund: { ...refund, bankAccountNumber: 'nl91 abna 0417 1643 00' },
       });
       assert.equal(response.statusCode, 200, response.body);
       assert.equal(response.json().endDate, day(30));
@@ -615,6 +665,28 @@ describe('policy changes', () => {
           { field: 'refund.bankAccountNumber', code: 'validation.refund.creditCard' },
         ]);
       }
+      // The refund account goes through the IBAN rules of payment settings and claims.
+      for (const [account, code] of [
+        ['hello 123', 'validation.iban.invalid'],
+        ['GB82 WEST 1234 5698 7654 32', 'validation.iban.uk'],
+      ]) {
+        const response = await post('/api/en/policies/POL-1001-T/terminate', anna, {
+          id: 'POL-1001-T',
+          endDate: day(30),
+          reason: 'Leaving',
+          refund: { ...refund, bankAccountNumber: account },
+        });
+        assert.equal(response.statusCode, 400, account);
+        assert.deepEqual(response.json().fields, [{ field: 'refund.bankAccountNumber', code }], account);
+      }
+      const badBic = await post('/api/en/policies/POL-1001-T/terminate', anna, {
+        id: 'POL-1001-T',
+        endDate: day(30),
+        reason: 'Leaving',
+        refund: { ...refund, bic: 'hello' },
+      });
+      assert.deepEqual(badBic.json().fields, [{ field: 'refund.bic', code: 'validation.bic.invalid' }]);
+      assert.equal((await policy('POL-1001-T')).endDate, day(305));
       const { holderName: _holderName, ...withoutHolder } = refund;
       const incomplete = await post('/api/en/policies/POL-1001-T/terminate', anna, {
         id: 'POL-1001-T',

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { inflateSync } from 'node:zlib';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, format } from 'date-fns';
 import jsQR from 'jsqr';
@@ -13,6 +12,7 @@ import {
   fixedNoon,
 } from './helpers.js';
 import type { TestApp } from './helpers.js';
+import { contentStreams, pdfText } from './pdf-text.js';
 import { coverStatusOf, initialsOf, normalizeShortCode, SHORT_CODE_ALPHABET } from '../src/routes/proofs.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -32,41 +32,6 @@ interface Verification {
 const start = fixedNoon();
 /** A wire date `n` days from the day of seeding (the demo data is relative to it). */
 const day = (n: number) => format(addDays(start, n), 'yyyy-MM-dd');
-
-/**
- * The decompressed content streams of a PDF that pdfkit wrote. Each stream is cut by its `/Length`:
- * compressed data may end in a byte that a pattern up to `endstream` would take for a line break.
- * Streams whose dictionary holds another dictionary (images) hold no page text and are left out.
- */
-function contentStreams(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
-  const streams: string[] = [];
-  for (const match of text.matchAll(/<<((?:(?!<<|>>)[\s\S])*)>>\s*stream\r?\n/g)) {
-    const length = /\/Length (\d+)(?! \d+ R)/.exec(match[1] ?? '')?.[1];
-    if (length === undefined) continue;
-    const start = (match.index ?? 0) + match[0].length;
-    try {
-      streams.push(
-        inflateSync(Buffer.from(text.slice(start, start + Number(length)), 'latin1')).toString('latin1'),
-      );
-    } catch {
-      // A font stream that is not deflated: it holds no page text.
-    }
-  }
-  return streams;
-}
-
-/** The text shown on the pages: pdfkit writes each line as hex strings (WinAnsi) in a TJ array. */
-function pdfText(pdf: Buffer): string {
-  return contentStreams(pdf)
-    .flatMap((stream) => [...stream.matchAll(/\[([^\]]*)\]\s*TJ/g)])
-    .map((match) =>
-      [...(match[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)]
-        .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-        .join(''),
-    )
-    .join('\n');
-}
 
 /**
  * Reads the QR code back from the page: the letter draws it as equal squares (`x y w h re`), which are put

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { PDF_FONTS, useEmbeddedFonts } from './fonts.js';
 
 /** One labelled line of a generated document. */
 export interface PdfLine {
@@ -18,12 +19,13 @@ export function renderPdf(title: string, lines: PdfLine[], paragraph?: string): 
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    useEmbeddedFonts(doc);
     doc.fontSize(20).text('Student Insurance', { align: 'left' });
     doc.moveDown(0.5).fontSize(16).text(title);
     doc.moveDown();
     for (const line of lines) {
-      doc.fontSize(11).font('Helvetica-Bold').text(`${line.label}: `, { continued: true });
-      doc.font('Helvetica').text(line.value);
+      doc.fontSize(11).font(PDF_FONTS.bold).text(`${line.label}: `, { continued: true });
+      doc.font(PDF_FONTS.regular).text(line.value);
     }
     if (paragraph) doc.moveDown().fontSize(10).text(paragraph);
     doc.end();

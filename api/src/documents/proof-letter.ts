@@ -5,6 +5,7 @@ import enCountries from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 import nlCountries from 'i18n-iso-countries/langs/nl.json' with { type: 'json' };
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { PDF_FONTS, useEmbeddedFonts } from './fonts.js';
 
 countries.registerLocale(enCountries);
 countries.registerLocale(nlCountries);
@@ -156,33 +157,34 @@ export function renderProofLetter(letter: ProofLetter): Promise<Buffer> {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    useEmbeddedFonts(doc);
 
-    doc.font('Helvetica-Bold').fontSize(20).text('Student Insurance');
+    doc.font(PDF_FONTS.bold).fontSize(20).text('Student Insurance');
     doc.moveDown(0.5).fontSize(16).text(text.title);
-    doc.moveDown().font('Helvetica').fontSize(11).text(text.greeting);
+    doc.moveDown().font(PDF_FONTS.regular).fontSize(11).text(text.greeting);
     doc.moveDown(0.5).text(text.intro);
     doc.moveDown();
     for (const line of proofLetterLines(letter)) {
-      doc.font('Helvetica-Bold').text(`${line.label}: `, { continued: true });
-      doc.font('Helvetica').text(line.value);
+      doc.font(PDF_FONTS.bold).text(`${line.label}: `, { continued: true });
+      doc.font(PDF_FONTS.regular).text(line.value);
     }
 
-    doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).text(text.checkTitle);
+    doc.moveDown(1.5).font(PDF_FONTS.bold).fontSize(13).text(text.checkTitle);
     const top = doc.y + 6;
     const width = doc.page.width - 2 * MARGIN;
     const textWidth = width - QR_SIZE - 24;
     doc
-      .font('Helvetica')
+      .font(PDF_FONTS.regular)
       .fontSize(11)
       .text(text.check(letter.verifyPageUrl), MARGIN, top, { width: textWidth });
     doc.moveDown(0.5).text(`${text.code}:`, { width: textWidth });
-    doc.font('Helvetica-Bold').fontSize(18).text(letter.shortCode, { width: textWidth, characterSpacing: 1 });
+    doc.font(PDF_FONTS.bold).fontSize(18).text(letter.shortCode, { width: textWidth, characterSpacing: 1 });
     const textBottom = doc.y;
     drawQr(doc, qr.modules, MARGIN + width - QR_SIZE, top, QR_SIZE);
 
     doc.x = MARGIN;
     doc.y = Math.max(textBottom, top + QR_SIZE) + 18;
-    doc.font('Helvetica').fontSize(10).text(text.validity, { width });
+    doc.font(PDF_FONTS.regular).fontSize(10).text(text.validity, { width });
     doc.moveDown().fontSize(11).text(text.closing, { width });
     doc.end();
   });

@@ -16,7 +16,7 @@ import {
   renewalSchema,
   terminationSchema,
 } from '@portal/shared/validation';
-import { policyChangeReason } from '@portal/shared/domain';
+import { dailyPremium, policyChangeReason } from '@portal/shared/domain';
 import type { PolicyChange, PolicyChangeReason } from '@portal/shared/domain';
 import { addDays, addYears, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -72,10 +72,13 @@ export function refusal(reason: PolicyChangeReason): ApiError {
   }
 }
 
+/** The premium of a covered day, by the rule the portal shows a termination's refund with. */
 function dailyRate(policy: PolicyRow): number {
-  const days =
-    differenceInCalendarDays(parseISO(wireDate(policy.end_date)), parseISO(wireDate(policy.start_date))) + 1;
-  return Number(policy.total_amount) / Math.max(days, 1);
+  return dailyPremium({
+    premium: Number(policy.total_amount),
+    startDate: wireDate(policy.start_date),
+    endDate: wireDate(policy.end_date),
+  });
 }
 
 /** The dates the change rules compare with; the ±14-day rule counts from the original start. */

@@ -4,6 +4,8 @@ export { mapInvoice } from './invoice';
 export type { Invoice } from './invoice';
 export { displayStatus, mapPolicy, policyState, PolicyStatus, UNRECOGNIZED_STATUS } from './policy';
 export type { InsuranceKind, Policy, PolicyState } from './policy';
+export { coveredDays, dailyPremium, premiumForDays, premiumPerTerm, TERM_MONTHS } from './premium';
+export type { PremiumInput, PremiumTerm } from './premium';
 export { POLICY_CHANGES, hasCover, policyChangeReason, policyRules } from './policy-rules';
 export type {
   CoverInput,

@@ -23,6 +23,27 @@ describe('Alert', () => {
     await i18n.changeLanguage('en-GB');
   });
 
+  it('should scroll an error into view and take the focus when it appears, and leave the focus otherwise', () => {
+    const scrollIntoView = jest.fn();
+    Object.assign(HTMLElement.prototype, { scrollIntoView });
+    const { rerender } = render(
+      <Alert type="error" title="alertTest:title" messages={[{ code: 'alertTest:second' }]} />,
+    );
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    rerender(<Alert type="info" title="alertTest:title" messages={[{ code: 'alertTest:plain' }]} />);
+    rerender(
+      <Alert
+        type="error"
+        title="alertTest:title"
+        messages={[{ code: 'alertTest:plain' }]}
+        takeFocus={false}
+      />,
+    );
+    expect(screen.getByRole('alert')).not.toHaveAttribute('tabindex');
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+  });
+
   it('should render nothing without messages', () => {
     const { container } = render(<Alert title="alertTest:title" messages={[]} />);
     expect(container).toBeEmptyDOMElement();

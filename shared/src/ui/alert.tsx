@@ -30,6 +30,12 @@ export type AlertProps = {
   contextual?: boolean;
   /** Called once the alert has been closed. */
   onClose?: () => void;
+  /**
+   * Scrolls the alert into view and moves the focus to it when it appears (default: for errors),
+   * so that a student scrolled down at the form's button sees why nothing happened. Turn it off for
+   * an alert that is the page itself on load (its heading takes the focus).
+   */
+  takeFocus?: boolean;
   /** Shown after the messages (e.g. an incident number and a link to customer service). */
   children?: ReactNode;
 };
@@ -65,6 +71,7 @@ export function Alert({
   messagesList = false,
   contextual = false,
   onClose,
+  takeFocus = type === 'error',
   children,
 }: AlertProps) {
   const { t } = useTranslation();
@@ -75,6 +82,15 @@ export function Alert({
   const [idTaken, setIdTaken] = useState(false);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  const shown = messages.length > 0;
+  useEffect(() => {
+    const element = container.current;
+    if (!takeFocus || !shown || !element) return;
+    // Centred: a sticky header does not cover it. The focus then need not scroll again.
+    element.scrollIntoView?.({ block: 'center' });
+    element.focus({ preventScroll: true });
+  }, [takeFocus, shown]);
 
   const first = messages[0];
   const code = first?.code;
@@ -149,6 +165,7 @@ export function Alert({
       data-error-code={first.code}
       className={classes}
       role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
+      tabIndex={takeFocus ? -1 : undefined}
     >
       <Icon name={ICONS[type]} className="alert__icon" size={24} />
       <div className="alert__content">

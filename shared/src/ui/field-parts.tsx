@@ -1,9 +1,37 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from '@portal/shared/react-i18next';
 
 /** The id of the error text of a field: `aria-describedby` points at it. */
 export const errorIdOf = (id: string): string => `${id}-error`;
 /** The id of the hint text of a field. */
 export const hintIdOf = (id: string): string => `${id}-hint`;
+/** The id of the length counter of a field. */
+export const counterIdOf = (id: string): string => `${id}-counter`;
+
+/**
+ * Whether a field with a length limit shows its counter: a text area always, a one-line field once
+ * the text nears the limit (more than four fifths of it).
+ */
+export function showsCounter(length: number, max: number | undefined, multiline: boolean): max is number {
+  return max !== undefined && (multiline || length > max * 0.8);
+}
+
+/**
+ * The characters typed against the limit, under the control. The limit is said, never enforced by
+ * cutting: a pasted text that is too long stays whole, the counter says by how much, and the
+ * field's own rule refuses it (`validation.maxLength`).
+ */
+export function LengthCounter({ id, length, max }: { id: string; length: number; max: number }) {
+  const { t } = useTranslation();
+  const over = length - max;
+  return (
+    <p id={counterIdOf(id)} className={over > 0 ? 'field__counter field__counter--over' : 'field__counter'}>
+      {over > 0
+        ? t('Field.counterOver', { count: length, max, over })
+        : t('Field.counter', { count: length, max })}
+    </p>
+  );
+}
 
 /** Joins `aria-describedby` ids, without duplicates; `undefined` when there are none. */
 export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
@@ -40,11 +68,21 @@ export function fieldClassName(error: string | undefined, ...extra: (string | fa
  */
 export function fieldAria(
   id: string,
-  { hint, error, describedBy: own }: { hint?: ReactNode; error?: string; describedBy?: string },
+  {
+    hint,
+    error,
+    counter,
+    describedBy: own,
+  }: { hint?: ReactNode; error?: string; counter?: boolean; describedBy?: string },
 ): { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined } {
   return {
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(own, hint ? hintIdOf(id) : undefined, error && errorIdOf(id)),
+    'aria-describedby': describedBy(
+      own,
+      hint ? hintIdOf(id) : undefined,
+      counter && counterIdOf(id),
+      error && errorIdOf(id),
+    ),
   };
 }
 
@@ -59,6 +97,8 @@ export type FieldFrameProps = {
   controlClassName?: string;
   /** The control (with `id` and {@link fieldAria}) and what goes beside it. */
   children: ReactNode;
+  /** Shown under the control, before the error (a {@link LengthCounter}). */
+  after?: ReactNode;
 };
 
 /** The label, hint and error around the control of a single-control field. */
@@ -70,6 +110,7 @@ export function FieldFrame({
   className,
   controlClassName,
   children,
+  after,
 }: FieldFrameProps) {
   return (
     <div className={fieldClassName(error, className)}>
@@ -78,6 +119,7 @@ export function FieldFrame({
       </label>
       <FieldHint id={id} hint={hint} />
       <div className={['field__control', controlClassName].filter(Boolean).join(' ')}>{children}</div>
+      {after}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 
 import { initI18n } from '../i18n/init-i18n';
 import { Button } from './button';
@@ -81,7 +82,67 @@ describe('ui kit', () => {
   it('should hint the date format', () => {
     render(<DateField id="birth" label="Birth date" />);
     expect(screen.getByLabelText('Birth date')).toHaveAccessibleDescription('dd/mm/yyyy');
-    expect(screen.getByLabelText('Birth date')).toHaveAttribute('inputmode', 'numeric');
+    // A phone's numeric keypad has no separator key; the decimal one has.
+    expect(screen.getByLabelText('Birth date')).toHaveAttribute('inputmode', 'decimal');
+  });
+
+  it('should put in the slashes as digits are typed and write other separators as dd/mm/yyyy on leaving', async () => {
+    const user = userEvent.setup();
+    function Birth() {
+      const [value, setValue] = useState('');
+      return (
+        <DateField id="birth" label="Birth date" value={value} onChange={(e) => setValue(e.target.value)} />
+      );
+    }
+    render(<Birth />);
+    const input = screen.getByLabelText('Birth date');
+    await user.type(input, '1012');
+    expect(input).toHaveValue('10/12/');
+    await user.type(input, '2026');
+    expect(input).toHaveValue('10/12/2026');
+    // Deleting goes back over the slash like any other character.
+    await user.type(input, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(input).toHaveValue('10/12');
+    await user.clear(input);
+    await user.type(input, '1-2-2026');
+    await user.tab();
+    expect(input).toHaveValue('01/02/2026');
+  });
+
+  it('should say a length limit with a counter instead of cutting what is pasted', async () => {
+    const user = userEvent.setup();
+    function Reason() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <TextAreaField
+            id="r"
+            label="Reason"
+            maxLength={10}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <TextField
+            id="s"
+            label="Street"
+            maxLength={10}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </>
+      );
+    }
+    render(<Reason />);
+    const reason = screen.getByLabelText('Reason');
+    expect(reason).not.toHaveAttribute('maxlength');
+    expect(reason).toHaveAccessibleDescription('0 of 10 characters');
+    // A one-line field shows it only near the limit.
+    expect(screen.getByLabelText('Street')).not.toHaveAccessibleDescription();
+    await user.click(reason);
+    await user.paste('twelve chars');
+    expect(reason).toHaveValue('twelve chars');
+    expect(reason).toHaveAccessibleDescription('12 of 10 characters: 2 too many');
+    expect(screen.getByLabelText('Street')).toHaveAccessibleDescription('12 of 10 characters: 2 too many');
   });
 
   it('should render a select with a placeholder and options', async () => {

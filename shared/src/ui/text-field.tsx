@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
-import { fieldAria, FieldFrame } from './field-parts';
+import { fieldAria, FieldFrame, LengthCounter, showsCounter } from './field-parts';
 
 /** Props of {@link TextField}: the input's own props plus a label, hint and error. */
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
@@ -14,16 +14,37 @@ export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
   suffix?: ReactNode;
 };
 
-/** A labelled text input whose error is tied to it with `aria-invalid` and `aria-describedby`. */
-export function TextField({ id, label, hint, error, suffix, className, ...input }: TextFieldProps) {
+/**
+ * A labelled text input whose error is tied to it with `aria-invalid` and `aria-describedby`. A
+ * `maxLength` is shown as a counter near the limit rather than cutting what is typed or pasted.
+ */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  suffix,
+  className,
+  maxLength,
+  ...input
+}: TextFieldProps) {
+  const length = typeof input.value === 'string' ? input.value.length : 0;
+  const counter = showsCounter(length, maxLength, false);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      after={counter ? <LengthCounter id={id} length={length} max={maxLength} /> : null}
+    >
       <input
         type="text"
         {...input}
         id={id}
         className="field__input"
-        {...fieldAria(id, { hint, error, describedBy: input['aria-describedby'] })}
+        {...fieldAria(id, { hint, error, counter, describedBy: input['aria-describedby'] })}
       />
       {suffix}
     </FieldFrame>

@@ -7,6 +7,7 @@ export const VALIDATION_CODES = [
   'validation.type',
   'validation.text.invalid',
   'validation.text.format',
+  'validation.name.characters',
   'validation.unknownField',
   'validation.option',
   'validation.email',

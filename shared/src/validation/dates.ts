@@ -1,4 +1,6 @@
 import { addDays, isExists, lightFormat, startOfDay } from 'date-fns';
+import { readTypedDate } from './typed-date';
+import type { TypedDate } from './typed-date';
 
 /** Date format of the forms (dd/mm/yyyy). */
 export const FORM_DATE_FORMAT = 'dd/MM/yyyy';
@@ -7,13 +9,11 @@ export const WIRE_DATE_FORMAT = 'yyyy-MM-dd';
 
 // Fixed numeric formats: a pattern and isExists() do what date-fns' parse() would, at a fraction of
 // its size, and that matters here because every page's first load carries this module.
-const FORM_PATTERN = /^(?<day>\d{2})\/(?<month>\d{2})\/(?<year>\d{4})$/;
 const WIRE_PATTERN = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})$/;
 
-function strictParse(value: string, pattern: RegExp): Date | null {
-  const parts = pattern.exec(value)?.groups;
+function toDate(parts: TypedDate | null): Date | null {
   if (!parts) return null;
-  const [year, month, day] = [Number(parts.year), Number(parts.month) - 1, Number(parts.day)];
+  const [year, month, day] = [parts.year, parts.month - 1, parts.day];
   // isExists rejects 31/02 and the like instead of rolling over into the next month.
   if (!isExists(year, month, day)) return null;
   const date = new Date(year, month, day);
@@ -22,14 +22,20 @@ function strictParse(value: string, pattern: RegExp): Date | null {
   return date;
 }
 
-/** Parses a form date `dd/mm/yyyy` (local midnight); null when it is not a real date. */
+/**
+ * Parses a form date (local midnight) as a student types it: `dd/mm/yyyy`, or day, month and year
+ * with other separators or none (see {@link readTypedDate}); null when it is not a real date.
+ */
 export function parseFormDate(value: string): Date | null {
-  return strictParse(value.trim(), FORM_PATTERN);
+  return toDate(readTypedDate(value));
 }
 
 /** Parses a wire date `YYYY-MM-DD` (local midnight); null when it is not a real date. */
 export function parseWireDate(value: string): Date | null {
-  return strictParse(value, WIRE_PATTERN);
+  const parts = WIRE_PATTERN.exec(value)?.groups;
+  return toDate(
+    parts ? { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) } : null,
+  );
 }
 
 /** Formats a date for the wire (`YYYY-MM-DD`). */

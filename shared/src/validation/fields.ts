@@ -100,6 +100,16 @@ export function optionalText(max: number, options: TextOptions = {}) {
   );
 }
 
+// The letters the documents' font prints (api/fonts: DejaVu Sans), and what joins the parts of a name.
+// A passport's name is in Latin letters at least; an emoji or a CJK character would print as a box.
+const NAME_CHARACTERS = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M} '’ʼ.-]*$/u;
+
+/** A person's name as documents print it: required, at most {@link MAX_LENGTHS.name} characters, letters the PDFs can print. */
+export const personNameSchema = v.pipe(
+  requiredText(MAX_LENGTHS.name),
+  v.regex(NAME_CHARACTERS, 'validation.name.characters'),
+);
+
 /** A required choice among `options`. */
 export function requiredOption<const T extends readonly [string, ...string[]]>(options: T) {
   return v.picklist(options, 'validation.option');

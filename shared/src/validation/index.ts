@@ -15,6 +15,8 @@ export {
   toWireDate,
 } from './dates';
 export type { DateFormat } from './dates';
+export { canonicalTypedDate, formatTypedDate, readTypedDate, typedDateToWire } from './typed-date';
+export type { TypedDate } from './typed-date';
 export {
   LOGIN_PASSWORD_MIN,
   MAX_LENGTHS,
@@ -29,6 +31,7 @@ export {
   loginPasswordSchema,
   lookupHouseNumberSchema,
   newPasswordSchema,
+  personNameSchema,
   plainText,
   postcodeSchema,
   visibleText,

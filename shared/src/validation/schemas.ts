@@ -11,6 +11,7 @@ import {
   futureDateSchema,
   houseNumberSchema,
   optionalText,
+  personNameSchema,
   plainText,
   requiredOption,
   requiredText,
@@ -49,8 +50,8 @@ const MULTILINE = { multiline: true } as const;
 export function profileSchema(options: DateSchemaOptions = {}) {
   return v.object({
     gender: requiredOption(GENDERS),
-    firstName: requiredText(MAX_LENGTHS.name),
-    surname: requiredText(MAX_LENGTHS.name),
+    firstName: personNameSchema,
+    surname: personNameSchema,
     birthDate: birthDateSchema(options),
     countryOfOrigin: countryCodeSchema,
     nationality: countryCodeSchema,
@@ -115,8 +116,29 @@ export function changeStartDateSchema(policy: PolicyDates, options: DateSchemaOp
 
 const refundSchema = withRules(
   v.object({
-    bankAccountNumber: requiredText(MAX_LENGTHS.accountHolder),
-    bic: optionalText(11),
+    // Refused with the claims' and payment settings' IBAN rules (never from the UK); what is kept
+    // is the electronic form.
+    bankAccountNumber: v.pipe(
+      v.string('validation.required'),
+      plainText(),
+      // A refund goes to a bank account; a card number is not one.
+      v.check(
+        (value: string) => !/^\d{13,19}$/.test(value.replace(/\s/g, '')),
+        'validation.refund.creditCard',
+      ),
+      ibanSchema(),
+    ),
+    bic: v.optional(
+      v.pipe(
+        v.string('validation.type'),
+        v.trim(),
+        v.check(
+          (bic: string) => bic === '' || schemaIssue(bicSchema, bic) === null,
+          'validation.bic.invalid',
+        ),
+        v.toUpperCase(),
+      ),
+    ),
     routingNumber: optionalText(20),
     bankPostalCode: optionalText(MAX_LENGTHS.postalCode),
     bankHouseNumber: optionalText(MAX_LENGTHS.houseNumber),
@@ -130,16 +152,7 @@ const refundSchema = withRules(
     holderCity: requiredText(MAX_LENGTHS.city),
     holderCountry: requiredText(MAX_LENGTHS.country),
   }),
-  [
-    {
-      // A refund goes to a bank account; a card number is not one.
-      field: 'bankAccountNumber',
-      test: (input) =>
-        /^\d{13,19}$/.test(input.bankAccountNumber.replace(/\s/g, ''))
-          ? 'validation.refund.creditCard'
-          : null,
-    },
-  ],
+  [],
 );
 
 /** Termination: end date and reason, optional refund bank details. */
@@ -400,8 +413,8 @@ export function insuranceRequestSchema(options: DateSchemaOptions = {}) {
       countryOfOrigin: countryCodeSchema,
       person: v.object({
         gender: requiredOption(GENDERS),
-        firstName: requiredText(MAX_LENGTHS.name),
-        surname: requiredText(MAX_LENGTHS.name),
+        firstName: personNameSchema,
+        surname: personNameSchema,
         birthDate: birthDateSchema(options),
         nationality: countryCodeSchema,
         email: emailSchema,

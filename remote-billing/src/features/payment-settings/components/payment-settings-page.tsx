@@ -54,6 +54,7 @@ function PolicySettings({ policy }: { policy: PolicyPaymentResult }) {
         title={t('settings.notFound.title')}
         messages={[{ code: 'settings.notFound.message', context: { ns: 'billing' } }]}
         closable={false}
+        takeFocus={false}
       />
     );
   }

@@ -69,6 +69,7 @@ function PayableInvoice({ result, invoiceNumber }: PayableInvoiceProps) {
         title={t('pay.notFound.title')}
         messages={[{ code: 'pay.notFound.message', context }]}
         closable={false}
+        takeFocus={false}
       />
     );
   }

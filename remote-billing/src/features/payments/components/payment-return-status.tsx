@@ -28,6 +28,7 @@ export function PaymentReturnStatus({ payment }: PaymentReturnStatusProps) {
         title={t('payment.cancelled.title')}
         messages={[{ code: 'payment.cancelled.message', context }]}
         closable={false}
+        takeFocus={false}
       >
         <p>
           <Link to={paths.payInvoice(payment.invoiceNumber)}>

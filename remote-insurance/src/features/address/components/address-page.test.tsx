@@ -94,6 +94,31 @@ describe('AddressPage', () => {
     });
   });
 
+  it('should take away the street and city of the last lookup when the next one finds nothing, under House number', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Postcode'), '1012AB');
+    await user.type(screen.getByLabelText('House number'), '5');
+    await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('Dam'));
+    await user.type(screen.getByLabelText('House number'), '9');
+    const message = await screen.findByText('Invalid house number.');
+    expect(screen.getByLabelText('Street')).toHaveValue('');
+    expect(screen.getByLabelText('City')).toHaveValue('');
+    // Right under the house number, before the addition's field.
+    const addition = screen.getByLabelText('Addition');
+    expect(message.compareDocumentPosition(screen.getByLabelText('House number'))).toBe(
+      Node.DOCUMENT_POSITION_PRECEDING,
+    );
+    expect(message.compareDocumentPosition(addition)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // What she typed herself stays when a lookup finds nothing.
+    await user.type(screen.getByLabelText('Street'), 'Nieuwe straat');
+    await user.clear(screen.getByLabelText('House number'));
+    await user.type(screen.getByLabelText('House number'), '77');
+    await waitFor(() => expect(lookups()).toHaveLength(3));
+    expect(screen.getByLabelText('Street')).toHaveValue('Nieuwe straat');
+  });
+
   it('should look nothing up for another country', async () => {
     serve();
     renderPage();
@@ -146,8 +171,28 @@ describe('AddressPage', () => {
       expect.stringContaining('Enter numbers only.'),
     );
     expect(screen.getByLabelText('Postcode')).toHaveFocus();
-    expect(screen.getByLabelText('Street')).toHaveAttribute('maxlength', '60');
-    expect(screen.getByLabelText('Postcode')).toHaveAttribute('maxlength', '10');
+    expect(requestsTo(fetchMock?.requests ?? [], SAVE)).toHaveLength(0);
+  });
+
+  it('should say the limit of the reason for moving, keep a pasted text whole and refuse it over the limit', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    const reason = await screen.findByLabelText(/Reason for moving/);
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('0 of 500 characters'));
+    expect(reason).not.toHaveAttribute('maxlength');
+    await user.click(reason);
+    await user.paste('x'.repeat(5000));
+    // Nothing is cut without a word: the whole text stays, and the counter says by how much it is over.
+    expect(reason).toHaveValue('x'.repeat(5000));
+    expect(screen.getByText('5000 of 500 characters: 4500 too many')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining('Enter at most 500 characters.'));
+    // A one-line field shows its counter as the text nears its limit.
+    await user.type(screen.getByLabelText('Street'), 's'.repeat(49));
+    expect(screen.getByLabelText('Street')).toHaveAccessibleDescription(
+      expect.stringContaining('49 of 60 characters'),
+    );
     expect(requestsTo(fetchMock?.requests ?? [], SAVE)).toHaveLength(0);
   });
 

@@ -69,6 +69,11 @@ export function AddressForm({ policy }: AddressFormProps) {
   const [downloadFailed, setDownloadFailed] = useState(false);
   const confirmation = useRef<HTMLDivElement>(null);
   const { setValue } = form;
+  // What the last lookup filled in: a lookup that then finds nothing takes it away again, and
+  // leaves what the student typed herself.
+  const filled = useRef<{ street: string; city: string } | null>(null);
+  const latest = useRef(form.values);
+  latest.current = form.values;
 
   // The lookup knows Dutch addresses only; elsewhere street and city are typed.
   const lookup = useAddressLookup(
@@ -76,8 +81,16 @@ export function AddressForm({ policy }: AddressFormProps) {
     form.values.houseNumber,
     form.values.country === 'NL',
     (street, city) => {
+      filled.current = { street, city };
       setValue('street', street);
       setValue('city', city);
+    },
+    () => {
+      const previous = filled.current;
+      filled.current = null;
+      if (!previous) return;
+      if (latest.current.street === previous.street) setValue('street', '');
+      if (latest.current.city === previous.city) setValue('city', '');
     },
   );
 
@@ -198,12 +211,8 @@ export function AddressForm({ policy }: AddressFormProps) {
           aria-describedby={lookupText ? lookupId : undefined}
           required
         />
-        <TextField
-          {...form.field('houseNumberAddition')}
-          label={t('address.addition')}
-          maxLength={MAX_LENGTHS.houseNumberAddition}
-        />
-        {/* Announces what the lookup found, or that the house number is unknown there. */}
+        {/* Announces what the lookup found, or that the house number is unknown there: under the
+            house number, which it is about. */}
         <p
           id={lookupId}
           role="status"
@@ -211,6 +220,11 @@ export function AddressForm({ policy }: AddressFormProps) {
         >
           {lookupText}
         </p>
+        <TextField
+          {...form.field('houseNumberAddition')}
+          label={t('address.addition')}
+          maxLength={MAX_LENGTHS.houseNumberAddition}
+        />
         <TextField
           {...form.field('street')}
           label={t('address.street')}

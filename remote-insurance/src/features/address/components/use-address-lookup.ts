@@ -10,16 +10,19 @@ export type LookupStatus = 'idle' | 'looking' | 'found' | 'unknown' | 'failed';
 
 /**
  * Looks up street and city while the student types a Dutch postcode and house number, debounced;
- * `onFound` fills them in. A newer pair of values cancels the lookup of the older one.
+ * `onFound` fills them in, `onMissed` is told when a lookup finds nothing or fails. A newer pair of
+ * values cancels the lookup of the older one.
  */
 export function useAddressLookup(
   postalCode: string,
   houseNumber: string,
   enabled: boolean,
   onFound: (street: string, city: string) => void,
+  onMissed: () => void = () => undefined,
 ): LookupStatus {
   const [status, setStatus] = useState<LookupStatus>('idle');
   const found = useEffectEvent(onFound);
+  const missed = useEffectEvent(onMissed);
   const query = enabled ? lookupQuery(postalCode, houseNumber) : null;
   const key = query ? `${query.pc} ${query.nr}` : '';
 
@@ -35,6 +38,7 @@ export function useAddressLookup(
       lookupAddress({ pc, nr }, controller.signal).then(
         (result) => {
           if (result.kind === 'found') found(result.street, result.city);
+          else missed();
           setStatus(result.kind);
         },
         () => undefined,

@@ -82,7 +82,9 @@ describe('InsurancesPage', () => {
     );
     expect(within(card).getByText('University of Amsterdam')).toBeVisible();
     expect(within(card).getByText('Science')).toBeVisible();
-    expect(within(card).getByText('€1,234.50, per month, by e-invoice')).toBeVisible();
+    // The month's instalment beside "per month", as the invoices bill it; the year's total apart.
+    expect(within(card).getByText('€102.88, per month, by e-invoice')).toBeVisible();
+    expect(within(card).getByText('€1,234.50')).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Certificate and coverage' })).toBeVisible();
     expect(within(card).getByRole('button', { name: 'Insurance card' })).toBeVisible();
     expect(

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { displayStatus, formatDate, formatMoney } from '@portal/shared/domain';
+import { displayStatus, formatDate, formatMoney, premiumPerTerm } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
 import { canProveCover } from '../../proof/api/create-proof';
@@ -83,13 +83,17 @@ function PolicyDetails({ policy }: PolicyCardProps) {
             />
           </Item>
         ) : null}
+        {/* The instalment beside its term, as the invoices bill it; the period's total apart. */}
         <Item term={t('card.premium')}>
           {t('card.premiumValue', {
-            amount: formatMoney(policy.premium, locale),
+            amount: formatMoney(premiumPerTerm(policy), locale),
             term: t(`paymentTerm.${policy.paymentTerm}`),
             method: t(`paymentMethod.${policy.paymentMethod}`),
           })}
         </Item>
+        {policy.paymentTerm === 'AT_ONCE' ? null : (
+          <Item term={t('card.premiumTotal')}>{formatMoney(policy.premium, locale)}</Item>
+        )}
       </dl>
       <PolicyDocuments policy={policy} />
     </>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, FieldError, RadioGroup, TextAreaField, useValibotForm } from '@portal/shared/ui';
-import { YES_NO } from '@portal/shared/validation';
+import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
 
 import { acceptanceFormSchema } from '../lib/renewal-draft';
 import type { AcceptanceValues } from '../lib/renewal-draft';
@@ -51,6 +51,7 @@ export function AcceptanceStep({ rejected, values, onChange, onBack, onNext }: A
         <TextAreaField
           {...form.field('insuranceRefusalExplanation')}
           label={t('renew.acceptance.insuranceRefusalExplanation')}
+          maxLength={MAX_LENGTHS.explanation}
           rows={4}
           required
         />

@@ -12,7 +12,7 @@ import {
   TextField,
   useValibotForm,
 } from '@portal/shared/ui';
-import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
+import { MAX_LENGTHS, PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
 
 import { usePeriodPremium } from '../api/calculate-period-premium';
 import type { Overlap } from '../api/add-period';
@@ -83,6 +83,7 @@ export function PeriodStep({ rejected, policy, values, overlap, onChange, onNext
         {...form.field('reasonShortTerm')}
         label={t('renew.period.reasonShortTerm')}
         hint={t('renew.period.reasonShortTermHint')}
+        maxLength={MAX_LENGTHS.reasonShortTerm}
         rows={3}
       />
       <SelectField

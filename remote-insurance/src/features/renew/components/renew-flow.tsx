@@ -26,17 +26,16 @@ export type RenewFlowProps = { policy: Policy };
 /** The renewal steps of one policy; what was typed survives Back, Edit and a reload. */
 export function RenewFlow({ policy }: RenewFlowProps) {
   const { t } = useFlowTranslation();
-  const { draft, setDraft, clear } = useSessionDraft(
+  const { draft, setDraft } = useSessionDraft(
     renewalDraftKey(policy.id),
     renewalDraftSchema,
     initialRenewalDraft(policy),
   );
-  const [applicationNumber, setApplicationNumber] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   // Fields the api refused although the browser let them pass, shown on their step.
   const [rejected, setRejected] = useState<readonly FieldError[]>([]);
   const { sending, submit } = useSubmitRenewal();
-  const step: RenewalStep = applicationNumber ? 'done' : draft.step;
+  const step: RenewalStep = draft.step === 'done' && !draft.applicationNumber ? 'period' : draft.step;
   const goTo = (next: 'period' | 'acceptance' | 'summary') => {
     setFailed(false);
     setDraft((previous) => ({ ...previous, step: next }));
@@ -74,8 +73,12 @@ export function RenewFlow({ policy }: RenewFlowProps) {
     const result = await submit(renewal.body);
     switch (result.outcome) {
       case 'sent':
-        clear();
-        setApplicationNumber(result.applicationNumber);
+        // What was typed (bank details too) is forgotten; the application number stays for a reload.
+        setDraft(() => ({
+          ...initialRenewalDraft(policy),
+          step: 'done',
+          applicationNumber: result.applicationNumber,
+        }));
         break;
       case 'overlap':
         setDraft((previous) => ({ ...previous, step: 'period', overlap: result.overlap }));
@@ -127,8 +130,8 @@ export function RenewFlow({ policy }: RenewFlowProps) {
           onSubmit={send}
         />
       ) : null}
-      {step === 'done' && applicationNumber ? (
-        <RenewalThankYou applicationNumber={applicationNumber} />
+      {step === 'done' && draft.applicationNumber ? (
+        <RenewalThankYou applicationNumber={draft.applicationNumber} />
       ) : null}
     </div>
   );

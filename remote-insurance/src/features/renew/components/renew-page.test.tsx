@@ -153,9 +153,9 @@ describe('RenewPage', () => {
     expect(screen.getByRole('heading', { name: 'Insure an additional period' })).toHaveFocus();
   });
 
-  it('should send the renewal, thank the student and forget the draft', async () => {
+  it('should send the renewal, thank the student, forget what was typed and thank her again after a reload', async () => {
     const user = userEvent.setup();
-    renderPage();
+    const { unmount } = renderPage();
     await fillPeriod(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await answerQuestions(user);
@@ -175,7 +175,20 @@ describe('RenewPage', () => {
       answers: { medical: 'NO', criminalRecord: 'NO', insuranceRefusal: 'NO' },
       preExistingAgreed: true,
     });
-    expect(sessionStorage.getItem('insurance.renew.POL-1')).toBeNull();
+    // Only the step and the application number are kept: no answers, no bank details.
+    const kept = JSON.parse(sessionStorage.getItem('insurance.renew.POL-1') ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(kept).toMatchObject({ step: 'done', applicationNumber: 'APP-2026-0000ABCD' });
+    expect(JSON.stringify(kept)).not.toContain('2100');
+
+    unmount();
+    renderPage();
+    expect(
+      await screen.findByText('Thank you. Your application number is APP-2026-0000ABCD.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText(/New end date/)).not.toBeInTheDocument();
   });
 
   it('should bring the student back to the period with the overlapping policy named', async () => {

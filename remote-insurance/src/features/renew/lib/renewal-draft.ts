@@ -10,7 +10,7 @@ import type { PolicyDates } from '@portal/shared/validation';
 import type { Policy } from '@portal/shared/domain';
 import type { AddPeriodRequest, PaymentTerm } from '@portal/shared/wire';
 
-/** The steps of a renewal, in order; the thank-you step is not part of the draft. */
+/** The steps of a renewal, in order. */
 export const RENEWAL_STEPS = ['period', 'acceptance', 'summary', 'done'] as const;
 export type RenewalStep = (typeof RENEWAL_STEPS)[number];
 
@@ -40,9 +40,13 @@ export type AcceptanceValues = v.InferOutput<typeof acceptanceValuesSchema>;
 
 const overlapSchema = v.object({ policyNumber: text, startDate: text, endDate: text });
 
-/** What a renewal keeps across a reload (session storage). */
+/**
+ * What a renewal keeps across a reload (session storage). Once sent, it keeps only the application
+ * number, so that a reload of the thank-you page shows it again rather than an empty first step.
+ */
 export const renewalDraftSchema = v.object({
-  step: v.picklist(['period', 'acceptance', 'summary']),
+  step: v.picklist(['period', 'acceptance', 'summary', 'done']),
+  applicationNumber: v.optional(text),
   period: periodValuesSchema,
   acceptance: acceptanceValuesSchema,
   /** The overlap the last submit ran into, shown on the period step until the dates change. */

@@ -102,6 +102,35 @@ describe('TerminatePage', () => {
     expect(screen.getByLabelText(/Reason of termination/)).toHaveValue('Finished early');
   });
 
+  it('should name the policy, fill in the holder address it knows, and say what comes back', async () => {
+    policy.destinationAddress = {
+      postalCode: '1012AB',
+      houseNumber: '1',
+      houseNumberAddition: 'A',
+      street: 'Dam',
+      city: 'Amsterdam',
+      country: 'NL',
+    };
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    expect(screen.getByText('Health HE-1')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(screen.getByLabelText(/Account holder postcode/)).toHaveValue('1012AB');
+    expect(screen.getByLabelText(/Account holder address/)).toHaveValue('Dam 1 A');
+    expect(screen.getByLabelText(/Account holder city/)).toHaveValue('Amsterdam');
+    expect(screen.getByLabelText(/Account holder country/)).toHaveValue('Netherlands');
+    expect(screen.getByLabelText(/Account number/)).toHaveValue('');
+    await user.type(screen.getByLabelText(/Account number/), 'NL91 ABNA 0417 1643 00');
+    await user.type(screen.getByLabelText(/Account holder name/), 'Anna de Vries');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Verify changes' })).toHaveFocus();
+    expect(screen.getByText('Health HE-1')).toBeInTheDocument();
+    // €780 over 27,028 days; the 10 days no longer covered come back.
+    expect(screen.getByText('Premium refunded for these days').nextElementSibling).toHaveTextContent('€0.29');
+    delete policy.destinationAddress;
+  });
+
   it('should terminate, confirm the new end date and offer the updated certificate', async () => {
     const user = userEvent.setup();
     const createObjectURL = jest.fn(() => 'blob:certificate');

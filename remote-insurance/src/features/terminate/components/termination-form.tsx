@@ -1,12 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocale } from '@portal/shared';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Button, DateField, RadioGroup, TextAreaField, TextField, useValibotForm } from '@portal/shared/ui';
-import { YES_NO } from '@portal/shared/validation';
+import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
 
 import {
+  knownHolderDetails,
   REFUND_FIELDS,
   REQUIRED_REFUND_FIELDS,
   refundFormField,
@@ -35,12 +37,26 @@ export function TerminationForm({ policy, values, rejected, onChange, onNext }: 
     [policy.startDate, policy.endDate],
   );
   const form = useValibotForm(schema, values);
-  const { setServerErrors } = form;
+  const { setServerErrors, setValue } = form;
+  const { locale } = useLocale();
+  const refundWanted = form.values.refundWanted;
+  const latest = useRef(form.values);
+  latest.current = form.values;
 
   useEffect(() => onChange(form.values), [form.values, onChange]);
   useEffect(() => {
     if (rejected.length > 0) setServerErrors(rejected);
   }, [rejected, setServerErrors]);
+  // Choosing a refund fills in the holder's address the portal knows (the policy's address), in the
+  // fields still empty; she corrects what is not so.
+  const { destinationAddress } = policy;
+  useEffect(() => {
+    if (refundWanted !== 'YES' || !destinationAddress) return;
+    for (const [field, value] of Object.entries(knownHolderDetails(destinationAddress, locale))) {
+      const name = refundFormField(field as RefundField);
+      if (!latest.current[name]) setValue(name, value);
+    }
+  }, [refundWanted, destinationAddress, locale, setValue]);
 
   const refundField = (field: RefundField) => (
     <TextField
@@ -53,11 +69,25 @@ export function TerminationForm({ policy, values, rejected, onChange, onNext }: 
 
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onNext)}>
+      <dl className="change-page__summary">
+        <div className="definition">
+          <dt>{t('startDate.policy')}</dt>
+          <dd>
+            {t(`insuranceType.${policy.insuranceType}`)} {policy.number}
+          </dd>
+        </div>
+      </dl>
       <p>
         {t('terminate.form.intro', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
       </p>
       <DateField {...form.field('endDate')} label={t('terminate.form.endDate')} required />
-      <TextAreaField {...form.field('reason')} label={t('terminate.form.reason')} rows={3} required />
+      <TextAreaField
+        {...form.field('reason')}
+        label={t('terminate.form.reason')}
+        maxLength={MAX_LENGTHS.terminationReason}
+        rows={3}
+        required
+      />
       <RadioGroup
         {...form.field('refundWanted')}
         legend={t('terminate.form.refundWanted')}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatDate } from '@portal/shared/domain';
+import { useLocale } from '@portal/shared';
+import { formatDate, formatMoney, premiumForDays } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
 
@@ -26,6 +27,7 @@ export function TerminationVerify({
   onSubmit,
 }: TerminationVerifyProps) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const days = daysNoLongerCovered(policy.endDate, values.endDate);
   const refund = values.refundWanted === 'YES';
   return (
@@ -35,9 +37,16 @@ export function TerminationVerify({
       ) : null}
       <p>{t('terminate.verify.intro', { number: policy.number })}</p>
       <dl>
+        <Row term={t('startDate.policy')}>
+          {t(`insuranceType.${policy.insuranceType}`)} {policy.number}
+        </Row>
         <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate)}</Row>
         <Row term={t('terminate.form.endDate')}>{values.endDate}</Row>
         <Row term={t('terminate.verify.daysNotCovered')}>{t('terminate.verify.days', { count: days })}</Row>
+        {/* What comes back: the premium of the days no longer covered, at the policy's daily rate. */}
+        <Row term={t('terminate.verify.refundAmount')}>
+          {formatMoney(premiumForDays(policy, days), locale)}
+        </Row>
         <Row term={t('terminate.form.reason')}>{values.reason}</Row>
         <Row term={t('terminate.form.refundWanted')}>{t(`flow.answers.${values.refundWanted}`)}</Row>
         {refund

@@ -71,6 +71,19 @@ describe('termination draft', () => {
     ).toEqual([['refund.bankAccountNumber', 'validation.refund.creditCard']]);
   });
 
+  it('should refuse a refund account that is not an IBAN, or is a UK one, like payment settings and claims do', () => {
+    const account = (value: string) =>
+      errors(values({ endDate: '15/12/2026', ...refund, 'refund.bankAccountNumber': value }));
+    expect(account('hello 123')).toEqual([['refund.bankAccountNumber', 'validation.iban.invalid']]);
+    expect(account('GB82 WEST 1234 5698 7654 32')).toEqual([
+      ['refund.bankAccountNumber', 'validation.iban.uk'],
+    ]);
+    expect(account('nl91 abna 0417 1643 00')).toEqual([]);
+    expect(errors(values({ endDate: '15/12/2026', ...refund, 'refund.bic': 'NOT A BIC' }))).toEqual([
+      ['refund.bic', 'validation.bic.invalid'],
+    ]);
+  });
+
   it('should build the terminate body with a wire date, leaving out the refund when not wanted', () => {
     const without = check(values({ endDate: '15/12/2026', 'refund.holderName': 'Typed, then said no' }));
     expect(without.success && toTerminateRequest('POL-1', without.output)).toEqual({

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { formToWireDate, parseFormDate, parseWireDate, terminationSchema } from '@portal/shared/validation';
 import type { PolicyDates } from '@portal/shared/validation';
-import type { Refund, TerminateRequest } from '@portal/shared/wire';
+import type { Address, Refund, TerminateRequest } from '@portal/shared/wire';
 
 /** The steps of a termination; only the first two are kept in the draft. */
 export const TERMINATION_STEPS = ['form', 'verify', 'done'] as const;
@@ -131,4 +131,30 @@ export function daysNoLongerCovered(currentEndDate: string, newEndDate: string):
   if (!current || !next) return 0;
   // Both are local midnights; rounding absorbs an hour of daylight saving time in between.
   return Math.max(Math.round((current.getTime() - next.getTime()) / 86_400_000), 0);
+}
+
+/**
+ * The account holder's address as the portal knows it (the policy's address), for the refund
+ * fields: street with house number, postcode, city and the country's name in the reader's language.
+ */
+export function knownHolderDetails(
+  address: Address,
+  locale: string,
+): Partial<Record<Extract<RefundField, `holder${string}`>, string>> {
+  const number = [address.houseNumber, address.houseNumberAddition].filter(Boolean).join(' ');
+  return {
+    holderAddress: [address.street, number].filter(Boolean).join(' '),
+    holderPostalCode: address.postalCode ?? '',
+    holderCity: address.city ?? '',
+    holderCountry: countryName(address.country, locale),
+  };
+}
+
+function countryName(code: string | undefined, locale: string): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }

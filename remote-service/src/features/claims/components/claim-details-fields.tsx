@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { DateField, SelectField, TextAreaField, TextField } from '@portal/shared/ui';
 import type { BoundFieldProps } from '@portal/shared/ui';
-import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+import { CONTACT_CATEGORIES, MAX_LENGTHS } from '@portal/shared/validation';
 
 import { ReceiptsField } from './receipts-field';
 
@@ -34,7 +34,13 @@ export function ClaimDetailsFields({
     <>
       <SelectField {...field('category')} label={t('claim.category')} options={categoryOptions} required />
       <DateField {...field('incidentDate')} label={t('claim.incidentDate')} required />
-      <TextAreaField {...field('description')} label={t('claim.description')} rows={5} required />
+      <TextAreaField
+        {...field('description')}
+        label={t('claim.description')}
+        maxLength={MAX_LENGTHS.description}
+        rows={5}
+        required
+      />
       <TextField
         {...field('amount')}
         label={t('claim.amount')}

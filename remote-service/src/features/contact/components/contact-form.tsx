@@ -9,7 +9,7 @@ import {
   TextField,
   useValibotForm,
 } from '@portal/shared/ui';
-import { YES_NO } from '@portal/shared/validation';
+import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
 
 import { useContactCategories } from '../api/use-contact-categories';
 import { contactFormSchema, useSendContactRequest } from '../api/send-contact-request';
@@ -81,8 +81,19 @@ export function ContactForm() {
           autoComplete="email"
           required
         />
-        <TextField {...form.field('subject')} label={t('contact.subject')} required />
-        <TextAreaField {...form.field('question')} label={t('contact.question')} rows={6} required />
+        <TextField
+          {...form.field('subject')}
+          label={t('contact.subject')}
+          maxLength={MAX_LENGTHS.subject}
+          required
+        />
+        <TextAreaField
+          {...form.field('question')}
+          label={t('contact.question')}
+          maxLength={MAX_LENGTHS.question}
+          rows={6}
+          required
+        />
         <Button type="submit" busy={form.isSubmitting} busyLabel={t('contact.sending')}>
           {t('contact.submit')}
         </Button>
