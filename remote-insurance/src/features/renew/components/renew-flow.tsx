@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { ApiReason } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 import type { FieldError } from '@portal/shared/wire';
 
@@ -33,6 +34,7 @@ export function RenewFlow({ policy }: RenewFlowProps) {
   );
   const [applicationNumber, setApplicationNumber] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<ApiReason | undefined>(undefined);
   // Fields the api refused although the browser let them pass, shown on their step.
   const [rejected, setRejected] = useState<readonly FieldError[]>([]);
   const { sending, submit } = useSubmitRenewal();
@@ -85,6 +87,7 @@ export function RenewFlow({ policy }: RenewFlowProps) {
         goTo(stepOfField(result.fields[0]?.field ?? ''));
         break;
       case 'failed':
+        setReason(result.reason);
         setFailed(true);
         break;
     }
@@ -122,6 +125,7 @@ export function RenewFlow({ policy }: RenewFlowProps) {
           draft={draft}
           sending={sending}
           failed={failed}
+          reason={reason}
           onEdit={goTo}
           onBack={() => goTo('acceptance')}
           onSubmit={send}

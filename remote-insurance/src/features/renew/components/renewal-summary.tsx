@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useLocale } from '@portal/shared';
+import { apiReasonMessage, useLocale } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
@@ -16,6 +17,8 @@ export type RenewalSummaryProps = {
   draft: RenewalDraft;
   sending: boolean;
   failed: boolean;
+  /** Why the api refused the renewal, when it said why: shown in its words, not "try again later". */
+  reason?: ApiReason | undefined;
   onEdit: (step: 'period' | 'acceptance') => void;
   onBack: () => void;
   onSubmit: () => void;
@@ -27,6 +30,7 @@ export function RenewalSummary({
   draft,
   sending,
   failed,
+  reason,
   onEdit,
   onBack,
   onSubmit,
@@ -40,9 +44,6 @@ export function RenewalSummary({
 
   return (
     <div className="flow-summary">
-      {failed ? (
-        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('renew.failed') }]} />
-      ) : null}
       <SummarySection title={t('renew.steps.period')} onEdit={() => onEdit('period')}>
         <Row term={t('renew.summary.period')}>
           {t('card.periodValue', { start: newStart, end: period.endDate })}
@@ -80,6 +81,12 @@ export function RenewalSummary({
           {acceptance.preExistingAgreed ? t('renew.summary.agreed') : t('flow.answers.NO')}
         </Row>
       </SummarySection>
+      {/* Beside the button it answers, where a phone is scrolled to when the answer comes. */}
+      {failed && reason ? (
+        <Alert type="error" title={t('renew.refusedTitle')} messages={[apiReasonMessage(t, reason)]} />
+      ) : failed ? (
+        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('renew.failed') }]} />
+      ) : null}
       <div className="flow-actions">
         <Button variant="secondary" onClick={onBack}>
           {t('flow.back')}

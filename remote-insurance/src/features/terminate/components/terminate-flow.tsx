@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { ApiReason } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 import * as v from 'valibot';
 
@@ -31,6 +32,7 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
   );
   const [terminated, setTerminated] = useState<{ endDate: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<ApiReason | undefined>(undefined);
   const [rejected, setRejected] = useState<readonly { field: string; code: string }[]>([]);
   const { sending, terminate } = useTerminatePolicy();
   const step: TerminationStep = terminated ? 'done' : draft.step;
@@ -60,6 +62,7 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
       setRejected(result.fields);
       goTo('form');
     } else {
+      setReason(result.reason);
       setFailed(true);
     }
   };
@@ -89,6 +92,7 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
           values={draft.values}
           sending={sending}
           failed={failed}
+          reason={reason}
           onBack={() => goTo('form')}
           onSubmit={send}
         />

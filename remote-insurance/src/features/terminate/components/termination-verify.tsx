@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { apiReasonMessage } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
@@ -12,6 +14,8 @@ export type TerminationVerifyProps = {
   values: TerminationValues;
   sending: boolean;
   failed: boolean;
+  /** Why the api refused the termination, when it said why: shown in its words, not "try again later". */
+  reason?: ApiReason | undefined;
   onBack: () => void;
   onSubmit: () => void;
 };
@@ -22,6 +26,7 @@ export function TerminationVerify({
   values,
   sending,
   failed,
+  reason,
   onBack,
   onSubmit,
 }: TerminationVerifyProps) {
@@ -30,9 +35,6 @@ export function TerminationVerify({
   const refund = values.refundWanted === 'YES';
   return (
     <div className="flow-summary">
-      {failed ? (
-        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('terminate.failed') }]} />
-      ) : null}
       <p>{t('terminate.verify.intro', { number: policy.number })}</p>
       <dl>
         <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate)}</Row>
@@ -48,6 +50,12 @@ export function TerminationVerify({
             ))
           : null}
       </dl>
+      {/* Beside the button it answers, where a phone is scrolled to when the answer comes. */}
+      {failed && reason ? (
+        <Alert type="error" title={t('terminate.refusedTitle')} messages={[apiReasonMessage(t, reason)]} />
+      ) : failed ? (
+        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('terminate.failed') }]} />
+      ) : null}
       <div className="flow-actions">
         <Button variant="secondary" onClick={onBack}>
           {t('flow.back')}
