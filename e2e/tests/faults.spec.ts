@@ -222,9 +222,12 @@ test.describe('fault journeys', () => {
 
     await expireSessionOnServer(page, browser);
     await page.getByRole('button', { name: 'Submit application' }).click();
-    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Finsurances%2FPOL-1001-T%2Frenew$/);
+    // The step is part of the address: the login brings the student back to it.
+    await expect(page).toHaveURL(
+      /\/en\/login\?redirect=%2Finsurances%2FPOL-1001-T%2Frenew%3Fstep%3Dsummary$/,
+    );
     await submitLogin(page, USERS.anna);
-    await expect(page).toHaveURL(/\/en\/insurances\/POL-1001-T\/renew$/);
+    await expect(page).toHaveURL(/\/en\/insurances\/POL-1001-T\/renew\?step=summary$/);
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
     await expect(page.getByText(newEnd)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit application' })).toBeEnabled();

@@ -4,6 +4,7 @@ import type { Policy } from '@portal/shared/domain';
 import type { FieldError } from '@portal/shared/wire';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
+import { useFlowStep } from '../../../lib/use-flow-step';
 import { useSessionDraft } from '../../../lib/use-session-draft';
 import { useSubmitRenewal } from '../api/add-period';
 import {
@@ -24,6 +25,8 @@ import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RenewFlowProps = { policy: Policy };
 
+const FLOW_STEPS = ['period', 'acceptance', 'summary'] as const;
+
 /** The renewal steps of one policy; what was typed survives Back, Edit and a reload. */
 export function RenewFlow({ policy }: RenewFlowProps) {
   const { t } = useFlowTranslation();
@@ -38,10 +41,16 @@ export function RenewFlow({ policy }: RenewFlowProps) {
   // Fields the api refused although the browser let them pass, shown on their step.
   const [rejected, setRejected] = useState<readonly FieldError[]>([]);
   const { sending, submit } = useSubmitRenewal();
-  const step: RenewalStep = applicationNumber ? 'done' : draft.step;
+  const keepStep = useCallback(
+    (next: 'period' | 'acceptance' | 'summary') => setDraft((previous) => ({ ...previous, step: next })),
+    [setDraft],
+  );
+  // The step is in the URL: Back and Forward move between the steps, a reload stays.
+  const [flowStep, goToStep] = useFlowStep(FLOW_STEPS, draft.step, keepStep);
+  const step: RenewalStep = applicationNumber ? 'done' : flowStep;
   const goTo = (next: 'period' | 'acceptance' | 'summary') => {
     setFailed(false);
-    setDraft((previous) => ({ ...previous, step: next }));
+    goToStep(next);
   };
 
   const changePeriod = useCallback(
@@ -80,7 +89,8 @@ export function RenewFlow({ policy }: RenewFlowProps) {
         setApplicationNumber(result.applicationNumber);
         break;
       case 'overlap':
-        setDraft((previous) => ({ ...previous, step: 'period', overlap: result.overlap }));
+        setDraft((previous) => ({ ...previous, overlap: result.overlap }));
+        goToStep('period');
         break;
       case 'invalid':
         setRejected(result.fields);

@@ -4,6 +4,7 @@ import type { Policy } from '@portal/shared/domain';
 import * as v from 'valibot';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
+import { useFlowStep } from '../../../lib/use-flow-step';
 import { useSessionDraft } from '../../../lib/use-session-draft';
 import { useTerminatePolicy } from '../api/terminate-policy';
 import {
@@ -22,6 +23,8 @@ import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminateFlowProps = { policy: Policy };
 
+const FLOW_STEPS = ['form', 'verify'] as const;
+
 /** The termination steps of one policy; what was typed survives Back and a reload. */
 export function TerminateFlow({ policy }: TerminateFlowProps) {
   const { t } = useFlowTranslation();
@@ -35,11 +38,17 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
   const [reason, setReason] = useState<ApiReason | undefined>(undefined);
   const [rejected, setRejected] = useState<readonly { field: string; code: string }[]>([]);
   const { sending, terminate } = useTerminatePolicy();
-  const step: TerminationStep = terminated ? 'done' : draft.step;
+  const keepStep = useCallback(
+    (next: 'form' | 'verify') => setDraft((previous) => ({ ...previous, step: next })),
+    [setDraft],
+  );
+  // The step is in the URL: Back and Forward move between form and verify, a reload stays.
+  const [flowStep, goToStep] = useFlowStep(FLOW_STEPS, draft.step, keepStep);
+  const step: TerminationStep = terminated ? 'done' : flowStep;
 
   const goTo = (next: 'form' | 'verify') => {
     setFailed(false);
-    setDraft((previous) => ({ ...previous, step: next }));
+    goToStep(next);
   };
   const changeValues = useCallback(
     (values: TerminationValues) => setDraft((previous) => ({ ...previous, values })),

@@ -121,8 +121,35 @@ describe('TerminatePage', () => {
     expect(new URL(download?.url ?? '').pathname).toBe('/api/en/policies/POL-1/certificate');
   });
 
-  it('should say so when the termination fails, and stay on the verify step', async () => {
+  it("should say why when the api refuses the termination, in the portal's words for its code, and stay on the verify step", async () => {
     terminateAnswer = () => jsonResponse({ code: 'UNDER_REVIEW', message: 'Under review' }, 409);
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your policy was not terminated');
+    expect(alert).toHaveTextContent(
+      'A change of this policy is under review. No further changes are possible until it is approved; review takes up to 4 business days.',
+    );
+    expect(alert).not.toHaveTextContent('try again later');
+    expect(screen.getByRole('heading', { name: 'Verify changes' })).toBeInTheDocument();
+  });
+
+  it("should show the api's own message for a reason the portal has no words for", async () => {
+    terminateAnswer = () =>
+      jsonResponse({ code: 'END_DATE_TAKEN', message: 'Another change ends the policy then.' }, 409);
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another change ends the policy then.');
+  });
+
+  it('should say "please try again later" when the api gives no reason', async () => {
+    terminateAnswer = () => new Response(null, { status: 502 });
     const user = userEvent.setup();
     renderPage();
     await fillForm(user);
@@ -131,7 +158,6 @@ describe('TerminatePage', () => {
     expect(
       await screen.findByText('Your policy could not be terminated. Please try again later.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Verify changes' })).toBeInTheDocument();
   });
 
   it.each([
