@@ -1,7 +1,7 @@
 import type { Browser, Page, Request, Route } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { logIn, logoutEntry, mainNavigation, navigateInApp, submitLogin } from '../support/portal';
+import { logIn, logoutEntry, mainNavigation, navigateInApp, shownDate, submitLogin } from '../support/portal';
 import { ORIGINS, PORTS, USERS } from '../support/origins';
 
 // What a student meets on a bad day, each fault made on the network (request interception, the
@@ -229,7 +229,7 @@ test.describe('fault journeys', () => {
     await submitLogin(page, USERS.anna);
     await expect(page).toHaveURL(/\/en\/insurances\/POL-1001-T\/renew\?step=summary$/);
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
-    await expect(page.getByText(newEnd)).toBeVisible();
+    await expect(page.getByText(new RegExp(` to ${shownDate(newEnd)}$`))).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit application' })).toBeEnabled();
   });
 

@@ -5,7 +5,7 @@ import type { ApiReason } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
-import { parseWireDate, toWireDate } from '@portal/shared/validation';
+import { formToWireDate, parseWireDate, toWireDate } from '@portal/shared/validation';
 
 import { usePeriodPremium } from '../api/calculate-period-premium';
 import { premiumQuestion } from '../lib/renewal-draft';
@@ -40,13 +40,16 @@ export function RenewalSummary({
   const { period, acceptance } = draft;
   const question = premiumQuestion(policy, period);
   const premium = usePeriodPremium(policy.id, question.endDate, question.paymentTerm);
-  const newStart = formatNextDay(policy.endDate);
+  const newStart = formatNextDay(policy.endDate, locale);
 
   return (
     <div className="flow-summary">
       <SummarySection title={t('renew.steps.period')} onEdit={() => onEdit('period')}>
         <Row term={t('renew.summary.period')}>
-          {t('card.periodValue', { start: newStart, end: period.endDate })}
+          {t('card.periodValue', {
+            start: newStart,
+            end: formatDate(formToWireDate(period.endDate), locale) || period.endDate,
+          })}
         </Row>
         <Row term={t('renew.summary.premium')}>
           {premium.status === 'done' ? formatMoney(premium.amount, locale) : t('renew.period.premiumLoading')}
@@ -128,9 +131,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 // The additional period starts the day after the current end date.
-function formatNextDay(wire: string): string {
+function formatNextDay(wire: string, locale: string): string {
   const date = parseWireDate(wire);
   return date
-    ? formatDate(toWireDate(new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1)))
+    ? formatDate(toWireDate(new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1)), locale)
     : '';
 }

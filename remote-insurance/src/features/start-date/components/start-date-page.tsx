@@ -42,6 +42,7 @@ function startOfToday(): Date {
 /** The summary of the policy and, while it has not started, the form. */
 export function StartDateChange({ policy, today = startOfToday() }: StartDateChangeProps) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const started = policyChangeReason(policy, 'startDate', today) === 'alreadyStarted';
   // The summary shows the saved state: once the change is confirmed, the new start date.
   const [changedTo, setChangedTo] = useState<string | null>(null);
@@ -56,11 +57,11 @@ export function StartDateChange({ policy, today = startOfToday() }: StartDateCha
         </div>
         <div className="definition">
           <dt>{t('startDate.current')}</dt>
-          <dd>{formatDate(changedTo ?? policy.startDate)}</dd>
+          <dd>{formatDate(changedTo ?? policy.startDate, locale)}</dd>
         </div>
         <div className="definition">
           <dt>{t('startDate.endDate')}</dt>
-          <dd>{formatDate(policy.endDate)}</dd>
+          <dd>{formatDate(policy.endDate, locale)}</dd>
         </div>
       </dl>
       {started ? (
@@ -157,7 +158,7 @@ function StartDateForm({ policy, today, onChanged }: StartDateFormProps) {
   if (step.kind === 'done') {
     return (
       <div ref={confirmation} role="status" tabIndex={-1} className="confirmation">
-        <p>{t('startDate.done', { date: formatDate(step.startDate) })}</p>
+        <p>{t('startDate.done', { date: formatDate(step.startDate, locale) })}</p>
         <p>
           <Link to={paths.insurances()}>{t('startDate.back')}</Link>
         </p>

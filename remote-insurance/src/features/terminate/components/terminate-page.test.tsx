@@ -91,7 +91,7 @@ describe('TerminatePage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Verify changes' })).toHaveFocus();
     expect(screen.getByText('10 days')).toBeInTheDocument();
-    expect(screen.getByText('21/12/2099')).toBeInTheDocument();
+    expect(screen.getByText('21 Dec 2099')).toBeInTheDocument();
     expect(screen.getByText('Finished early')).toBeInTheDocument();
 
     unmount();
@@ -111,7 +111,7 @@ describe('TerminatePage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
 
-    expect(await screen.findByText('Policy HE-1 now ends on 21/12/2099.')).toBeInTheDocument();
+    expect(await screen.findByText('Policy HE-1 now ends on 21 Dec 2099.')).toBeInTheDocument();
     const sent = fetchMock?.requests.find((request) => request.url.endsWith('/terminate'));
     expect(await sent?.json()).toEqual({ id: 'POL-1', endDate: '2099-12-21', reason: 'Finished early' });
     expect(sessionStorage.getItem('insurance.terminate.POL-1')).toBeNull();

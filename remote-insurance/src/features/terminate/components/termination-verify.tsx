@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { apiReasonMessage } from '@portal/shared';
+import { apiReasonMessage, useLocale } from '@portal/shared';
 import type { ApiReason } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
+import { formToWireDate } from '@portal/shared/validation';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
 
@@ -31,14 +32,17 @@ export function TerminationVerify({
   onSubmit,
 }: TerminationVerifyProps) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const days = daysNoLongerCovered(policy.endDate, values.endDate);
   const refund = values.refundWanted === 'YES';
   return (
     <div className="flow-summary">
       <p>{t('terminate.verify.intro', { number: policy.number })}</p>
       <dl>
-        <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate)}</Row>
-        <Row term={t('terminate.form.endDate')}>{values.endDate}</Row>
+        <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate, locale)}</Row>
+        <Row term={t('terminate.form.endDate')}>
+          {formatDate(formToWireDate(values.endDate), locale) || values.endDate}
+        </Row>
         <Row term={t('terminate.verify.daysNotCovered')}>{t('terminate.verify.days', { count: days })}</Row>
         <Row term={t('terminate.form.reason')}>{values.reason}</Row>
         <Row term={t('terminate.form.refundWanted')}>{t(`flow.answers.${values.refundWanted}`)}</Row>
