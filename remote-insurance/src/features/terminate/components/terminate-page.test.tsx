@@ -170,4 +170,21 @@ describe('TerminatePage', () => {
     renderPage();
     expect(await screen.findByText('This policy cannot be terminated or shortened.')).toBeInTheDocument();
   });
+
+  it('should say why an institute policy cannot be terminated here, and whom to contact instead', async () => {
+    fetchMock?.restore();
+    fetchMock = mockFetch(() =>
+      jsonResponse([
+        { ...policy, customerType: 'INSTITUTE', educationalInstitution: { name: 'University of Amsterdam' } },
+      ]),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        /Your institution arranges this policy, so only your institution can terminate/,
+      ),
+    ).toHaveTextContent('Please contact University of Amsterdam');
+    expect(screen.getByRole('link', { name: 'Questions? Service & Contact' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Insurance' })).toBeInTheDocument();
+  });
 });
