@@ -102,7 +102,9 @@ test.describe('right the first time on a phone', () => {
     await expectNoAxeViolations(page, consoleGuard);
     await main.getByRole('radio', { name: 'Quarterly' }).check();
     await main.getByRole('button', { name: 'Save payment settings' }).click();
-    await expect(main.getByRole('status')).toContainText('Payment term: Quarterly.');
+    await expect(main.getByRole('status').filter({ hasText: 'saved' })).toContainText(
+      'Payment term: Quarterly.',
+    );
     const summary = main.locator('dl').first();
     await expect(summary).toContainText('Quarterly');
     await expect(summary).not.toContainText('Monthly');
