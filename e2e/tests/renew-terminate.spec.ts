@@ -156,9 +156,9 @@ test.describe('renew and terminate', () => {
     await page.getByRole('button', { name: 'Submit application' }).click();
 
     await expect(page.getByRole('heading', { name: 'Insure an additional period' })).toBeFocused();
-    const message = `This period overlaps with policy ${other.applicationNumber} (${formDate(
-      wireToDate(other.startDate),
-    )} – ${formDate(wireToDate(other.endDate))}).`;
+    const message = `This period overlaps with policy ${other.applicationNumber} (${shownDate(
+      other.startDate,
+    )} – ${shownDate(other.endDate)}).`;
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByLabel('New end date')).toHaveAttribute('aria-invalid', 'true');
   });
