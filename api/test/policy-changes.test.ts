@@ -915,14 +915,7 @@ describe('policy changes', () => {
         [{ iban: 'SA0380000000608010167519' }, [{ field: 'iban', code: 'validation.iban.sepa' }]],
         [{ iban: 'NL91ABNA0417164301' }, [{ field: 'iban', code: 'validation.iban.invalid' }]],
         [{ bic: 'NOTABIC' }, [{ field: 'bic', code: 'validation.bic.invalid' }]],
-        [
-          { iban: undefined, bic: undefined, accountHolder: undefined },
-          [
-            { field: 'iban', code: 'validation.required' },
-            { field: 'bic', code: 'validation.required' },
-            { field: 'accountHolder', code: 'validation.required' },
-          ],
-        ],
+        [{ iban: '', bic: 'ABNANL2A' }, [{ field: 'iban', code: 'validation.required' }]],
         [{ accountHolder: 'h'.repeat(71) }, [{ field: 'accountHolder', code: 'validation.maxLength' }]],
         [{ paymentTerm: 'WEEKLY' }, [{ field: 'paymentTerm', code: 'validation.option' }]],
       ];
@@ -935,6 +928,56 @@ describe('policy changes', () => {
         assert.deepEqual(response.json().fields, fields, JSON.stringify(change));
       }
       assert.equal((await policy('POL-1001-T')).paymentTerm, 'MONTHLY');
+    });
+
+    it('should show the account on file masked, and keep it when a term change leaves the bank fields out', async () => {
+      const before = (await policies(anna)).find((p) => p.policyId === 'POL-1001-T') as WirePolicy & {
+        maskedIban?: string;
+      };
+      assert.equal(before.maskedIban, 'NL•• •••• •••• •••• 4300');
+      const termOnly = await post('/api/en/policies/POL-1001-T/payment', anna, {
+        id: 'POL-1001-T',
+        paymentTerm: 'QUARTERLY',
+        paymentMethod: 'DIRECT_DEBIT',
+      });
+      assert.equal(termOnly.statusCode, 200, termOnly.body);
+      assert.equal(termOnly.json().paymentTerm, 'QUARTERLY');
+      assert.equal(termOnly.json().maskedIban, 'NL•• •••• •••• •••• 4300');
+      const [stored] = await t.db.query<{ iban: string; bic: string; account_holder: string }>(
+        'SELECT iban, bic, account_holder FROM policies WHERE policy_id = $1',
+        ['POL-1001-T'],
+      );
+      assert.deepEqual(stored, {
+        iban: 'NL91ABNA0417164300',
+        bic: 'ABNANL2A',
+        account_holder: 'A. de Vries',
+      });
+      // The same term again with the account on file changes nothing.
+      const again = await post('/api/en/policies/POL-1001-T/payment', anna, {
+        id: 'POL-1001-T',
+        paymentTerm: 'QUARTERLY',
+        paymentMethod: 'DIRECT_DEBIT',
+      });
+      assert.equal(again.statusCode, 409);
+      assert.equal(again.json().code, 'NO_CHANGES');
+    });
+
+    it('should still ask for the bank fields of direct debit when no account is on file', async () => {
+      const response = await post('/api/en/policies/POL-1001-S/payment', anna, {
+        id: 'POL-1001-S',
+        paymentTerm: 'QUARTERLY',
+        paymentMethod: 'DIRECT_DEBIT',
+      });
+      assert.equal(response.statusCode, 400);
+      assert.deepEqual(response.json().fields, [
+        { field: 'iban', code: 'validation.required' },
+        { field: 'bic', code: 'validation.required' },
+        { field: 'accountHolder', code: 'validation.required' },
+      ]);
+      assert.equal(
+        (await policies(anna)).find((p) => p.policyId === 'POL-1001-S')?.paymentMethod,
+        'BANK_TRANSFER',
+      );
     });
 
     it('should lock payment settings paid by credit card, by the institute or via the institution', async () => {

@@ -122,3 +122,21 @@ export async function expectInvoiceRows(page: Page, invoices: RawInvoice[]): Pro
   const withInvoices = new Set(invoices.map((invoice) => invoice.isOutstanding)).size;
   await expect(main.getByRole('row')).toHaveCount(invoices.length + withInvoices);
 }
+
+/**
+ * A date as the portal shows it everywhere (docs/glossary.md): day, short month, year ("26 Nov 2026",
+ * in Dutch "26 nov 2026"). Takes a `Date`, a wire date (`2026-11-26`) or a typed one (`26/11/2026`).
+ */
+export function shownDate(date: Date | string, locale: 'en-GB' | 'nl' = 'en-GB'): string {
+  let day = date;
+  if (typeof date === 'string') {
+    const wire = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+    const typed = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(date);
+    const [y, m, d] = wire ? [wire[1], wire[2], wire[3]] : typed ? [typed[3], typed[2], typed[1]] : [];
+    if (!y || !m || !d) throw new Error(`Not a date: ${date}`);
+    day = new Date(Number(y), Number(m) - 1, Number(d));
+  }
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    day as Date,
+  );
+}

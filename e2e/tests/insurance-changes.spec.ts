@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn } from '../support/portal';
+import { currentSession, logIn, shownDate } from '../support/portal';
 import { USERS } from '../support/origins';
 
 interface WirePolicy {
@@ -70,11 +70,13 @@ test.describe('changing a policy and requesting insurance', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(`The start date of your policy is now ${day(17).form}.`)).toBeVisible();
+    await expect(
+      page.getByText(`The start date of your policy is now ${shownDate(day(17).wire)}.`),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to My Insurance' }).click();
     await expect(page).toHaveURL(/\/en\/insurances$/);
-    await expect(card(page, 'Stay').getByText(new RegExp(`^${day(17).form} to `))).toBeVisible();
+    await expect(card(page, 'Stay').getByText(new RegExp(`^${shownDate(day(17).wire)} to `))).toBeVisible();
 
     // 20 days after the original start date is only 13 after the new one: the api still refuses it,
     // because the 14 days count from the start date the policy was created with.

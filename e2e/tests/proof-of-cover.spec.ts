@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn, policiesOf } from '../support/portal';
+import { currentSession, logIn, policiesOf, shownDate } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** A Chromium log line for the 404 the check answers to a code that no letter has. */
@@ -18,9 +18,6 @@ interface WirePolicy {
   startDate: string;
   endDate: string;
 }
-
-/** The wire date as the page shows it (dd/mm/yyyy). */
-const shown = (wire: string) => wire.split('-').reverse().join('/');
 
 async function switchLanguage(page: Page, code: 'NL' | 'EN', lang: string): Promise<void> {
   await page
@@ -108,7 +105,7 @@ test.describe('proof of cover', () => {
     await expect(detail('Year of birth')).toHaveText('2003');
     await expect(detail('Insurance')).toHaveText('Travel');
     await expect(detail('Period of cover')).toHaveText(
-      `${shown(letter.startDate)} to ${shown(letter.endDate)}`,
+      `${shownDate(letter.startDate)} to ${shownDate(letter.endDate)}`,
     );
     await expect(detail('Verification code')).toHaveText(letter.code);
     // Only what a third party needs: no name, no policy number.
@@ -120,7 +117,9 @@ test.describe('proof of cover', () => {
     await switchLanguage(page, 'NL', 'nl');
     const dutch = page.getByRole('region', { name: 'Geldig' });
     await expect(dutch).toContainText('Deze brief is echt en de verzekering loopt vandaag.');
-    await expect(dutch).toContainText(`${shown(letter.startDate)} tot ${shown(letter.endDate)}`);
+    await expect(dutch).toContainText(
+      `${shownDate(letter.startDate, 'nl')} tot ${shownDate(letter.endDate, 'nl')}`,
+    );
     await expectNoAxeViolations(page, consoleGuard);
   });
 

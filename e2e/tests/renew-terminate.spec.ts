@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import type { ConsoleGuard } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn } from '../support/portal';
+import { currentSession, logIn, shownDate } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** No axe-core violations on the page as it is now, reported as a step named after `what`. */
@@ -115,7 +115,7 @@ test.describe('renew and terminate', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeFocused();
-    await expect(page.getByText(newEnd)).toBeVisible();
+    await expect(page.getByText(new RegExp(` to ${shownDate(newEnd)}$`))).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(2);
     await expectAccessible(page, consoleGuard, 'the summary step');
     await page.getByRole('button', { name: 'Submit application' }).click();
@@ -156,9 +156,9 @@ test.describe('renew and terminate', () => {
     await page.getByRole('button', { name: 'Submit application' }).click();
 
     await expect(page.getByRole('heading', { name: 'Insure an additional period' })).toBeFocused();
-    const message = `This period overlaps with policy ${other.applicationNumber} (${formDate(
-      wireToDate(other.startDate),
-    )} – ${formDate(wireToDate(other.endDate))}).`;
+    const message = `This period overlaps with policy ${other.applicationNumber} (${shownDate(
+      other.startDate,
+    )} – ${shownDate(other.endDate)}).`;
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByLabel('New end date')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -246,7 +246,7 @@ test.describe('renew and terminate', () => {
     await page.getByRole('button', { name: 'Terminate policy' }).click();
 
     await expect(page.getByRole('heading', { name: 'Terminated' })).toBeVisible();
-    await expect(page.getByText(`Policy HE-2026-100102 now ends on ${formDate(newEnd)}.`)).toBeVisible();
+    await expect(page.getByText(`Policy HE-2026-100102 now ends on ${shownDate(newEnd)}.`)).toBeVisible();
     await expectAccessible(page, consoleGuard, 'the terminated step');
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the updated certificate' }).click();
@@ -255,7 +255,7 @@ test.describe('renew and terminate', () => {
 
     await page.getByRole('link', { name: 'Back to My Insurance' }).click();
     const healthCard = card(page, 'HE-2026-100102');
-    await expect(healthCard.getByText(new RegExp(`to ${formDate(newEnd)}`))).toBeVisible();
+    await expect(healthCard.getByText(new RegExp(`to ${shownDate(newEnd)}`))).toBeVisible();
     await expect(healthCard.getByRole('link', { name: 'Renew' })).toHaveCount(0);
   });
 

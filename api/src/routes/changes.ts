@@ -117,6 +117,19 @@ function bankDetails(input: { iban?: string; bic?: string; accountHolder?: strin
   };
 }
 
+/**
+ * Direct debit with no bank fields at all keeps the account on file (the portal shows it masked), so
+ * that a change of term alone needs no retyping; without an account on file the fields stay required.
+ */
+function keepAccountOnFile(fields: Record<string, unknown>, policy: PolicyRow): Record<string, unknown> {
+  const bankFieldsLeftOut = ['iban', 'bic', 'accountHolder'].every(
+    (name) => fields[name] === undefined || fields[name] === '',
+  );
+  const onFile = policy.payment_method === 'DIRECT_DEBIT' && policy.iban;
+  if (fields.paymentMethod !== 'DIRECT_DEBIT' || !bankFieldsLeftOut || !onFile) return fields;
+  return { ...fields, iban: onFile, bic: policy.bic ?? '', accountHolder: policy.account_holder ?? '' };
+}
+
 /** The notice of a new IBAN: which policy, and only the end of the new account number. */
 function ibanNotice(to: string, policy: PolicyRow, iban: string): Mail {
   const number = policy.policy_number ?? policy.application_number ?? policy.policy_id;
@@ -192,7 +205,7 @@ export async function changeRoutes(
     const policy = await changeable(request);
     assertAllowed(policy, 'paymentSettings');
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
-    const payment = parseBody(paymentSchema, fields);
+    const payment = parseBody(paymentSchema, keepAccountOnFile(fields, policy));
     const bank = bankDetails(payment);
     const sameTerms =
       payment.paymentTerm === policy.payment_term && payment.paymentMethod === policy.payment_method;

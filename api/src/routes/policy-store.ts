@@ -86,7 +86,24 @@ export function toRawPolicy(row: PolicyRow, documents: { id: string; name: strin
   if (row.faculty) policy.faculty = row.faculty;
   if (row.study) policy.study = row.study;
   if (row.destination_address) policy.destinationAddress = row.destination_address;
+  if (row.payment_method === 'DIRECT_DEBIT' && row.iban) policy.maskedIban = maskedIban(row.iban);
   return policy;
+}
+
+/**
+ * The direct debit account as the portal shows it: the country code and the last four characters,
+ * the rest as dots in groups of four (`NL•• •••• •••• •••• 4300`), so that the student recognises
+ * the account without the page, a screenshot or a shared screen giving the number away.
+ */
+export function maskedIban(iban: string): string {
+  const electronic = iban.replace(/\s+/g, '').toUpperCase();
+  if (electronic.length <= 8) return '•'.repeat(electronic.length);
+  const groups = Math.ceil(electronic.length / 4);
+  return [
+    `${electronic.slice(0, 2)}••`,
+    ...Array<string>(groups - 2).fill('••••'),
+    electronic.slice(-4),
+  ].join(' ');
 }
 
 /** Every policy of a profile, oldest first. */

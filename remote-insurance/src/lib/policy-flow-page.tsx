@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
+import { policyRules } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
 import { policyOffers } from './policy-offers';
@@ -58,11 +59,40 @@ function OfferedPolicy({ profileId, policyId, offer, notPossible, children }: Of
         policy && policyOffers(policy).offers.includes(offer) ? (
           children(policy)
         ) : (
-          <p>
-            {notPossible} <Link to={paths.insurances()}>{t('flow.backToInsurances')}</Link>
-          </p>
+          <NotOffered policy={policy} offer={offer} notPossible={notPossible} />
         )
       }
     </ResourceView>
+  );
+}
+
+type NotOfferedProps = Pick<PolicyFlowPageProps, 'offer' | 'notPossible'> & {
+  policy: Policy | null | undefined;
+};
+
+/**
+ * Why the policy does not offer the change and what the student can do instead: the shared rules'
+ * reason in the page's own words (an institute policy names the institution to contact), never
+ * only "cannot be changed".
+ */
+function NotOffered({ policy, offer, notPossible }: NotOfferedProps) {
+  const { t } = useFlowTranslation();
+  const reason = policy ? policyRules(policy)[offer] : null;
+  const institution = policy?.educationalInstitution.name || t('flow.yourInstitution');
+  return (
+    <div className="change-blocked">
+      <p>{notPossible}</p>
+      {reason ? (
+        <p>{t([`${offer}.notOffered.${reason}`, `blocked.${reason}`], { institution, defaultValue: '' })}</p>
+      ) : null}
+      <ul className="link-list">
+        <li>
+          <Link to={paths.insurances()}>{t('flow.backToInsurances')}</Link>
+        </li>
+        <li>
+          <Link to={paths.serviceContact()}>{t('flow.askUs')}</Link>
+        </li>
+      </ul>
+    </div>
   );
 }

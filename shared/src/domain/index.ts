@@ -1,5 +1,5 @@
 /** Domain view models and their mapping from the wire (pure: no React, no browser API). */
-export { formatDate, formatMoney, parseUiDate } from './format';
+export { DATE_DISPLAY, formatDate, formatDateTime, formatDay, formatMoney, parseUiDate } from './format';
 export { mapInvoice } from './invoice';
 export type { Invoice } from './invoice';
 export { displayStatus, mapPolicy, policyState, PolicyStatus, UNRECOGNIZED_STATUS } from './policy';

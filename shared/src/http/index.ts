@@ -8,6 +8,8 @@ export {
 export { http, INVALID_PASSWORD_CODE, UNAUTHORIZED_EVENT } from './http';
 export { BACKEND_UNAVAILABLE_CODE, isBackendUnavailable } from './backend-unavailable';
 export { errorStatus, HTTPError, readApiError } from './read-api-error';
+export { apiReasonMessage, apiReasonOf, apiReasonText, readApiReason } from './api-reason';
+export type { ApiReason, ReasonTranslate } from './api-reason';
 export { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 export { ensureXsrfCookie } from './ensure-xsrf-cookie';
 export { postWithProgress } from './upload-with-progress';

@@ -1040,6 +1040,8 @@ export interface components {
             totalAmount: number;
             paymentTerm: components["schemas"]["PaymentTerm"];
             paymentMethod: components["schemas"]["PaymentMethod"];
+            /** @description The direct debit account on file, masked (`NL•• •••• •••• •••• 4300`); only with DIRECT_DEBIT. A payment change with DIRECT_DEBIT and no bank fields keeps this account. */
+            maskedIban?: string;
             documents: components["schemas"]["PolicyDocument"][];
         };
         RawInvoice: {

@@ -58,9 +58,9 @@ describe('PasskeysSection', () => {
     const items = await within(section).findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0] as HTMLElement).getByRole('heading', { name: 'Phone' })).toBeInTheDocument();
-    expect(within(items[0] as HTMLElement).getByText('1 March 2026')).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByText('1 Mar 2026')).toBeInTheDocument();
     expect(within(items[0] as HTMLElement).getByText('Not used yet')).toBeInTheDocument();
-    expect(within(items[1] as HTMLElement).getByText('2 April 2026')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('2 Apr 2026')).toBeInTheDocument();
   });
 
   it('should ask the current password, let the browser create the passkey and list it', async () => {

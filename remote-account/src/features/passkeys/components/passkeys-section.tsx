@@ -22,7 +22,13 @@ const passwordForm = v.object({ password: loginPasswordSchema });
 
 function useDateText() {
   const { locale } = useLocale();
-  const format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'long' });
+  // The portal's one display format for dates (DATE_DISPLAY of @portal/shared/domain, written out
+  // here so that the Profile page does not load the shared date helpers for one date).
+  const format = new Intl.DateTimeFormat(locale === 'nl' ? 'nl' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
   return (iso: string) => format.format(new Date(iso));
 }
 

@@ -53,11 +53,11 @@ export function InvoiceTable({ title, empty, invoices, showOutstanding, action }
                   {invoice.number}
                 </th>
                 <td data-label={t('columns.policyNumber')}>{invoice.policyNumber}</td>
-                <td data-label={t('columns.date')}>{formatDate(invoice.date)}</td>
+                <td data-label={t('columns.date')}>{formatDate(invoice.date, locale)}</td>
                 <td data-label={t('columns.period')}>
                   {t('periodValue', {
-                    from: formatDate(invoice.periodFromDate),
-                    until: formatDate(invoice.periodUntilDate),
+                    from: formatDate(invoice.periodFromDate, locale),
+                    until: formatDate(invoice.periodUntilDate, locale),
                   })}
                 </td>
                 <td className="table__amount" data-label={t('columns.amount')}>

@@ -63,8 +63,8 @@ describe('InvoicesPage', () => {
     expect(new URL(fetchMock.requests[0]?.url ?? '').pathname).toBe('/api/en/profiles/p-1/invoices');
     const openRow = within(open).getByRole('row', { name: /INV-1/ });
     expect(within(openRow).getByText('EP-1001')).toBeInTheDocument();
-    expect(within(openRow).getByText('01/03/2026')).toBeInTheDocument();
-    expect(within(openRow).getByText('01/03/2026 to 31/03/2026')).toBeInTheDocument();
+    expect(within(openRow).getByText('1 Mar 2026')).toBeInTheDocument();
+    expect(within(openRow).getByText('1 Mar 2026 to 31 Mar 2026')).toBeInTheDocument();
     expect(within(openRow).getAllByText('€95.50')).toHaveLength(2);
     expect(within(open).queryByText('INV-0')).not.toBeInTheDocument();
     expect(within(paid).getByText('INV-0')).toBeInTheDocument();

@@ -29,6 +29,8 @@ export const policyPaymentSchema = v.object({
   educationalInstitution: v.optional(v.object({ name: v.optional(v.string()) })),
   paymentTerm: v.picklist(PAYMENT_TERMS),
   paymentMethod: v.picklist(PAYMENT_METHODS),
+  // The direct debit account on file, masked by the api (`NL•• •••• •••• •••• 4300`).
+  maskedIban: v.optional(v.string()),
 });
 export type PolicyPayment = v.InferOutput<typeof policyPaymentSchema>;
 

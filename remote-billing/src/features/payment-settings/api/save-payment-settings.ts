@@ -1,7 +1,14 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { errorStatus, http, readApiError } from '@portal/shared';
-import { isUnchanged, NO_CHANGES_CODE, paymentSchema } from '@portal/shared/validation';
+import { apiReasonOf, errorStatus, http, readApiError } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
+import {
+  isUnchanged,
+  NO_CHANGES_CODE,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  paymentSchema,
+} from '@portal/shared/validation';
 import type { FieldError } from '@portal/shared/wire';
 
 /** The form's values while typing: every field is text. */
@@ -31,11 +38,36 @@ export const paymentSettingsFormSchema = v.pipe(
 );
 export type PaymentSettings = v.InferOutput<typeof paymentSettingsFormSchema>;
 
+/**
+ * The form while the student keeps the direct debit account on file (shown masked): only term and
+ * method are checked and sent, and the api keeps the account (docs/contract.md `maskedIban`).
+ */
+export const keepAccountFormSchema = v.pipe(
+  paymentSettingsInputSchema,
+  v.transform(({ paymentTerm, paymentMethod }) => ({ paymentTerm, paymentMethod })),
+  v.object({
+    paymentTerm: v.picklist(PAYMENT_TERMS, 'validation.option'),
+    paymentMethod: v.picklist(PAYMENT_METHODS, 'validation.option'),
+  }),
+);
+
+/** What the policy is paid with after a save: the masked account on file, if any. */
+export type SavedAccount = { maskedIban: string | null };
+
+const savedPolicySchema = v.object({ maskedIban: v.optional(v.string()) });
+
 /** `POST /api/en/policies/{id}/payment`: the body carries the id of the path as well (docs/contract.md). */
-export async function savePaymentSettings(policyId: string, settings: PaymentSettings): Promise<void> {
-  await http.post(`api/en/policies/${encodeURIComponent(policyId)}/payment`, {
-    json: { id: policyId, ...settings },
-  });
+export async function savePaymentSettings(
+  policyId: string,
+  settings: PaymentSettings,
+): Promise<SavedAccount> {
+  const answer: unknown = await http
+    .post(`api/en/policies/${encodeURIComponent(policyId)}/payment`, {
+      json: { id: policyId, ...settings },
+    })
+    .json();
+  const parsed = v.safeParse(savedPolicySchema, answer);
+  return { maskedIban: parsed.success ? (parsed.output.maskedIban ?? null) : null };
 }
 
 /**
@@ -47,8 +79,10 @@ export function isUnchangedSettings(
   settings: PaymentSettings,
   current: { paymentTerm: string; paymentMethod: string },
 ): boolean {
+  // Direct debit without bank fields keeps the account on file: then only term and method count.
+  const keepsAccount = settings.paymentMethod === 'DIRECT_DEBIT' && !('iban' in settings && settings.iban);
   return (
-    settings.paymentMethod !== 'DIRECT_DEBIT' &&
+    (settings.paymentMethod !== 'DIRECT_DEBIT' || keepsAccount) &&
     isUnchanged(settings, current, ['paymentTerm', 'paymentMethod'])
   );
 }
@@ -67,15 +101,19 @@ export function useSavePaymentSettings(current: {
 }) {
   const { policyId, paymentTerm, paymentMethod } = current;
   const [status, setStatus] = useState<SaveStatus>('idle');
+  // Why the api refused the save, when it said why and the page has no words of its own for it.
+  const [reason, setReason] = useState<ApiReason | undefined>(undefined);
+  const [account, setAccount] = useState<SavedAccount | null>(null);
   const save = useCallback(
     async (settings: PaymentSettings): Promise<FieldError[]> => {
       setStatus('idle');
+      setReason(undefined);
       if (isUnchangedSettings(settings, { paymentTerm, paymentMethod })) {
         setStatus('noChanges');
         return [];
       }
       try {
-        await savePaymentSettings(policyId, settings);
+        setAccount(await savePaymentSettings(policyId, settings));
         setStatus('saved');
         return [];
       } catch (error) {
@@ -85,11 +123,14 @@ export function useSavePaymentSettings(current: {
         if (status === 403 && body?.code === 'PAYMENT_LOCKED') setStatus('locked');
         else if (status === 409 && body?.code === 'UNDER_REVIEW') setStatus('underReview');
         else if (status === 409 && body?.code === NO_CHANGES_CODE) setStatus('noChanges');
-        else setStatus('failed');
+        else {
+          setReason(apiReasonOf(status, body));
+          setStatus('failed');
+        }
         return [];
       }
     },
     [policyId, paymentTerm, paymentMethod],
   );
-  return { status, save };
+  return { status, reason, account, save };
 }

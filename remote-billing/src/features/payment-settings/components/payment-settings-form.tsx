@@ -1,18 +1,35 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { apiReasonMessage } from '@portal/shared';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Alert, Button, RadioGroup, TextField, useValibotForm } from '@portal/shared/ui';
 import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
 
 import type { PolicyPayment } from '../api/get-policy-payment';
-import { paymentSettingsFormSchema, useSavePaymentSettings } from '../api/save-payment-settings';
+import {
+  keepAccountFormSchema,
+  paymentSettingsFormSchema,
+  useSavePaymentSettings,
+} from '../api/save-payment-settings';
 import type { PaymentSettings, PaymentSettingsInput } from '../api/save-payment-settings';
 import { LockedSettings } from './locked-settings';
 
-export type PaymentSettingsFormProps = { policy: PolicyPayment };
+export type PaymentSettingsFormProps = {
+  policy: PolicyPayment;
+  /** Called with what was saved, so that the page's summary shows the saved state. */
+  onSaved?: (settings: SavedSettings) => void;
+};
 
-/** Term, method and (for direct debit) the bank account of one policy. */
-export function PaymentSettingsForm({ policy }: PaymentSettingsFormProps) {
+/** The settings as saved: term, method and the masked direct debit account, if any. */
+export type SavedSettings = { paymentTerm: string; paymentMethod: string; maskedIban: string | null };
+
+/**
+ * Term, method and (for direct debit) the bank account of one policy. With an account on file it
+ * is offered as it is (masked), so that changing only the term needs no retyping.
+ */
+export function PaymentSettingsForm({ policy, onSaved }: PaymentSettingsFormProps) {
   const { t } = useTranslation('billing');
+  const accountOnFile = policy.paymentMethod === 'DIRECT_DEBIT' ? (policy.maskedIban ?? null) : null;
+  const [keepAccount, setKeepAccount] = useState(accountOnFile !== null);
   const initial: PaymentSettingsInput = {
     paymentTerm: policy.paymentTerm,
     paymentMethod: policy.paymentMethod,
@@ -20,15 +37,25 @@ export function PaymentSettingsForm({ policy }: PaymentSettingsFormProps) {
     bic: '',
     accountHolder: '',
   };
-  const form = useValibotForm(paymentSettingsFormSchema, initial);
-  const { status, save } = useSavePaymentSettings(policy);
+  const form = useValibotForm(
+    accountOnFile && keepAccount ? keepAccountFormSchema : paymentSettingsFormSchema,
+    initial,
+  );
+  const { status, reason, account, save } = useSavePaymentSettings(policy);
   const saved = useRef<PaymentSettings | null>(null);
+  const keepId = useId();
   const confirmation = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     // The form disappears on success; focus moves to what replaced it.
     if (status === 'saved') confirmation.current?.focus();
   }, [status]);
+
+  useEffect(() => {
+    if (status !== 'saved' || !saved.current) return;
+    const { paymentTerm, paymentMethod } = saved.current;
+    onSaved?.({ paymentTerm, paymentMethod, maskedIban: account?.maskedIban ?? null });
+  }, [status, account, onSaved]);
 
   const onSubmit = form.handleSubmit(async (output) => {
     saved.current = output;
@@ -58,7 +85,9 @@ export function PaymentSettingsForm({ policy }: PaymentSettingsFormProps) {
   const directDebit = form.values.paymentMethod === 'DIRECT_DEBIT';
   return (
     <>
-      {status === 'underReview' || status === 'failed' ? (
+      {status === 'failed' && reason ? (
+        <Alert type="error" title={t('settings.failedTitle')} messages={[apiReasonMessage(t, reason)]} />
+      ) : status === 'underReview' || status === 'failed' ? (
         <Alert
           type="error"
           title={t('settings.failedTitle')}
@@ -75,7 +104,20 @@ export function PaymentSettingsForm({ policy }: PaymentSettingsFormProps) {
           hint={t('settings.methodHint')}
           options={methods}
         />
-        {directDebit ? (
+        {directDebit && accountOnFile ? (
+          <RadioGroup
+            id={`${keepId}-account`}
+            name="bankAccountChoice"
+            legend={t('settings.bankAccount')}
+            options={[
+              { value: 'keep', label: t('settings.keepAccount', { account: accountOnFile }) },
+              { value: 'other', label: t('settings.otherAccount') },
+            ]}
+            value={keepAccount ? 'keep' : 'other'}
+            onChange={(event) => setKeepAccount(event.target.value === 'keep')}
+          />
+        ) : null}
+        {directDebit && !(accountOnFile && keepAccount) ? (
           <fieldset className="form__group">
             <legend>{t('settings.bankAccount')}</legend>
             <TextField

@@ -1,5 +1,5 @@
 /** @jest-environment jest-fixed-jsdom */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
@@ -97,6 +97,60 @@ describe('PaymentSettingsPage', () => {
       bic: 'abnanl2a',
       accountHolder: 'Anna de Vries',
     });
+  });
+
+  it('should offer the account on file, masked, so that a new term alone needs no retyping; the summary shows what was saved', async () => {
+    const user = userEvent.setup();
+    const masked = 'NL•• •••• •••• •••• 4300';
+    serve(
+      { ...travel, paymentMethod: 'DIRECT_DEBIT', maskedIban: masked },
+      {
+        status: 200,
+        body: { ...travel, paymentTerm: 'QUARTERLY', paymentMethod: 'DIRECT_DEBIT', maskedIban: masked },
+      },
+    );
+    renderPage();
+    const summary = (await screen.findByText('Travel insurance, policy TR-1'))
+      .nextElementSibling as HTMLElement;
+    expect(summary).toHaveTextContent(`Payment termMonthly`);
+    expect(summary).toHaveTextContent(`Bank account${masked}`);
+    expect(screen.getByRole('radio', { name: `Keep the current account (${masked})` })).toBeChecked();
+    expect(screen.queryByLabelText(/^IBAN/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Quarterly' }));
+    await user.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Payment term: Quarterly.');
+    // The summary above no longer says "Monthly".
+    await waitFor(() => expect(summary).toHaveTextContent('Payment termQuarterly'));
+    expect(summary).not.toHaveTextContent('Monthly');
+    expect(await posts()[0]?.json()).toEqual({
+      id: 'POL-T',
+      paymentTerm: 'QUARTERLY',
+      paymentMethod: 'DIRECT_DEBIT',
+    });
+  });
+
+  it('should ask for a new account when the student chooses another one', async () => {
+    const user = userEvent.setup();
+    serve({ ...travel, paymentMethod: 'DIRECT_DEBIT', maskedIban: 'NL•• •••• •••• •••• 4300' });
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Use another bank account' }));
+    await user.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    expect(screen.getByLabelText(/^IBAN/)).toHaveAttribute('aria-invalid', 'true');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("should show the api's reason for a refusal it has no words of its own for", async () => {
+    const user = userEvent.setup();
+    serve(travel, {
+      status: 403,
+      body: { code: 'NOT_EDITABLE', message: 'This policy cannot be changed online.' },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
+    await user.click(screen.getByRole('button', { name: 'Save payment settings' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This policy cannot be changed online.');
+    expect(alert).not.toHaveTextContent('Something went wrong');
   });
 
   it.each([

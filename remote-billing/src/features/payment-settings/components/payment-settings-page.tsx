@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
@@ -6,10 +6,11 @@ import { Alert, ResourceView } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
 import { usePolicyPayment } from '../api/get-policy-payment';
-import type { PolicyPaymentResult } from '../api/get-policy-payment';
+import type { PolicyPayment, PolicyPaymentResult } from '../api/get-policy-payment';
 import { paymentLock } from '../payment-lock';
 import { LockedSettings } from './locked-settings';
 import { PaymentSettingsForm } from './payment-settings-form';
+import type { SavedSettings } from './payment-settings-form';
 
 export type PaymentSettingsPageProps = PageProps;
 
@@ -58,6 +59,17 @@ function PolicySettings({ policy }: { policy: PolicyPaymentResult }) {
       />
     );
   }
+  return <CurrentSettings policy={policy} />;
+}
+
+/** The policy's settings as saved (brought up to date by a save), and the form or the lock. */
+function CurrentSettings({ policy }: { policy: PolicyPayment }) {
+  const { t } = useTranslation('billing');
+  const [current, setCurrent] = useState<SavedSettings>({
+    paymentTerm: policy.paymentTerm,
+    paymentMethod: policy.paymentMethod,
+    maskedIban: policy.maskedIban ?? null,
+  });
   const lock = paymentLock(policy);
   const number = policy.policyNumber || policy.applicationNumber || policy.policyId;
   return (
@@ -71,17 +83,23 @@ function PolicySettings({ policy }: { policy: PolicyPaymentResult }) {
       <dl className="payment-settings__current">
         <div>
           <dt>{t('settings.term')}</dt>
-          <dd>{t(`terms.${policy.paymentTerm}`)}</dd>
+          <dd>{t(`terms.${current.paymentTerm}`)}</dd>
         </div>
         <div>
           <dt>{t('settings.method')}</dt>
-          <dd>{t(`methods.${policy.paymentMethod}`)}</dd>
+          <dd>{t(`methods.${current.paymentMethod}`)}</dd>
         </div>
+        {current.paymentMethod === 'DIRECT_DEBIT' && current.maskedIban ? (
+          <div>
+            <dt>{t('settings.currentAccount')}</dt>
+            <dd>{current.maskedIban}</dd>
+          </div>
+        ) : null}
       </dl>
       {lock ? (
         <LockedSettings lock={lock} institution={policy.educationalInstitution?.name} />
       ) : (
-        <PaymentSettingsForm policy={policy} />
+        <PaymentSettingsForm policy={policy} onSaved={setCurrent} />
       )}
     </>
   );

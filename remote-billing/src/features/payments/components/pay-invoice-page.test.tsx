@@ -68,7 +68,7 @@ describe('PayInvoicePage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay invoice INV-1' })).toBeInTheDocument();
     expect(await screen.findByText('€20.00')).toBeInTheDocument();
-    expect(screen.getByText('01/03/2026 to 31/03/2026')).toBeInTheDocument();
+    expect(screen.getByText('1 Mar 2026 to 31 Mar 2026')).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'How do you want to pay?' });
     expect(
       within(group)

@@ -114,8 +114,8 @@ function InvoiceSummary({ invoice }: { invoice: Invoice }) {
         <dt>{t('columns.period')}</dt>
         <dd>
           {t('periodValue', {
-            from: formatDate(invoice.periodFromDate),
-            until: formatDate(invoice.periodUntilDate),
+            from: formatDate(invoice.periodFromDate, locale),
+            until: formatDate(invoice.periodUntilDate, locale),
           })}
         </dd>
       </div>

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@portal/shared/router';
-import { downloadDocument, errorStatus, paths, readApiError, useLocale } from '@portal/shared';
+import {
+  apiReasonMessage,
+  apiReasonOf,
+  downloadDocument,
+  errorStatus,
+  paths,
+  readApiError,
+  useLocale,
+} from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import {
   Alert,
   Button,
@@ -64,8 +73,9 @@ export function AddressForm({ policy }: AddressFormProps) {
     moveReason: '',
   } satisfies AddressFormInput);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
-  // Why the last save did not happen: the backend failed, or the address is the current one.
-  const [failure, setFailure] = useState<'internal' | 'noChanges' | null>(null);
+  // Why the last save did not happen: the backend failed, the address is the current one, or the
+  // api refused it and said why (e.g. a change under review since the page was opened).
+  const [failure, setFailure] = useState<'internal' | 'noChanges' | ApiReason | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const confirmation = useRef<HTMLDivElement>(null);
   const { setValue } = form;
@@ -112,8 +122,8 @@ export function AddressForm({ policy }: AddressFormProps) {
       const body = await readApiError(error);
       const fields = errorStatus(error) === 400 ? (body?.fields ?? []) : [];
       if (fields.length > 0) form.setServerErrors(fields);
-      else
-        setFailure(errorStatus(error) === 409 && body?.code === NO_CHANGES_CODE ? 'noChanges' : 'internal');
+      else if (errorStatus(error) === 409 && body?.code === NO_CHANGES_CODE) setFailure('noChanges');
+      else setFailure(apiReasonOf(errorStatus(error), body) ?? 'internal');
     }
   });
 
@@ -184,7 +194,11 @@ export function AddressForm({ policy }: AddressFormProps) {
         <Alert
           type="error"
           title={t('address.failedTitle')}
-          messages={[{ code: failure === 'noChanges' ? 'errors.noChanges' : 'errors.internal' }]}
+          messages={[
+            typeof failure === 'object'
+              ? apiReasonMessage(t, failure)
+              : { code: failure === 'noChanges' ? 'errors.noChanges' : 'errors.internal' },
+          ]}
         />
       ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>

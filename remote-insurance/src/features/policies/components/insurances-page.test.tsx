@@ -70,7 +70,7 @@ describe('InsurancesPage', () => {
     expect(new URL(fetchMock?.requests[0]?.url ?? '').pathname).toBe('/api/en/profiles/p-1/policies');
     expect(within(card).getByText('EP-1001')).toBeInTheDocument();
     expect(within(card).getByText('Complete')).toBeInTheDocument();
-    expect(within(card).getByText('01/02/2026 to 31/01/2027')).toBeInTheDocument();
+    expect(within(card).getByText('1 Feb 2026 to 31 Jan 2027')).toBeInTheDocument();
     const toggle = within(card).getByRole('button', { name: 'Show details' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // The details are rendered when opened (their country names are a long task on first use).

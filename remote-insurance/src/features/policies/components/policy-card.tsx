@@ -17,6 +17,7 @@ export type PolicyCardProps = { policy: Policy };
 /** One policy: a summary that is always visible and details that can be expanded. */
 export function PolicyCard({ policy }: PolicyCardProps) {
   const { t } = useTranslation('insurance');
+  const { locale } = useLocale();
   const id = useId();
   // docs/requirements.md §3: cards start collapsed.
   const [collapsed, setCollapsed] = useState(policy.collapsed);
@@ -35,7 +36,10 @@ export function PolicyCard({ policy }: PolicyCardProps) {
         <Item term={t('card.number')}>{policy.number}</Item>
         <Item term={t('card.coverage')}>{policy.coverage}</Item>
         <Item term={t('card.period')}>
-          {t('card.periodValue', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
+          {t('card.periodValue', {
+            start: formatDate(policy.startDate, locale),
+            end: formatDate(policy.endDate, locale),
+          })}
         </Item>
       </dl>
       <PolicyOffers policy={policy} />
@@ -66,8 +70,8 @@ function PolicyDetails({ policy }: PolicyCardProps) {
   return (
     <>
       <dl>
-        <Item term={t('card.startDate')}>{formatDate(policy.startDate)}</Item>
-        <Item term={t('card.endDate')}>{formatDate(policy.endDate)}</Item>
+        <Item term={t('card.startDate')}>{formatDate(policy.startDate, locale)}</Item>
+        <Item term={t('card.endDate')}>{formatDate(policy.endDate, locale)}</Item>
         {policy.cancelledFromStart ? <Item term={t('card.cancelledFromStart')}>{t('card.yes')}</Item> : null}
         {policy.educationalInstitution.name ? (
           <Item term={t('card.institution')}>{policy.educationalInstitution.name}</Item>

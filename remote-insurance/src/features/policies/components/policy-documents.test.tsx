@@ -1,7 +1,7 @@
 /** @jest-environment jest-fixed-jsdom */
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initI18n, registerNamespace } from '@portal/shared';
+import { i18n, initI18n, loadLocale, registerNamespace } from '@portal/shared';
 import { mapPolicy } from '@portal/shared/domain';
 import { jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
@@ -74,6 +74,24 @@ describe('PolicyDocuments', () => {
     fetchMock = mockFetch(() => pdf('x.pdf'));
     renderDocuments({ status: 'ACTIVE', startDate: '2020-01-01', endDate: '2020-12-31' });
     expect(screen.queryByRole('button', { name: 'Certificate and coverage' })).toBeNull();
+  });
+
+  it("should name the documents the portal knows in the reader's language, others as the api names them", async () => {
+    fetchMock = mockFetch(() => pdf('x.pdf'));
+    const policy = mapPolicy(
+      rawPolicy({
+        documents: [
+          { id: 'DOC-1', name: 'Welcome letter' },
+          { id: 'DOC-2', name: 'Policy schedule' },
+          { id: 'DOC-3', name: 'Visa letter: 2026' },
+        ],
+      }),
+    );
+    await act(() => loadLocale('nl').then(() => i18n.changeLanguage('nl')));
+    render(<PolicyDocuments policy={policy} />);
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    await act(() => i18n.changeLanguage('en-GB'));
+    expect(names.slice(-3)).toEqual(['Welkomstbrief', 'Polisblad', 'Visa letter: 2026']);
   });
 
   it.each([

@@ -36,7 +36,8 @@ export function PolicyDocuments({ policy }: PolicyDocumentsProps) {
     })),
     ...policy.documents.map((document) => ({
       key: `document-${document.id}`,
-      label: document.name,
+      // The api names its documents in English; the ones the portal knows are shown in the reader's language.
+      label: t([`documents.named.${document.name}`], { defaultValue: document.name, nsSeparator: false }),
       run: () => downloadNamedDocument(document),
     })),
   ];

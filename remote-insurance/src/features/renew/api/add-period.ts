@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { errorStatus, http, readApiError } from '@portal/shared';
+import { apiReasonOf, errorStatus, http, readApiError } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import type { AddPeriodRequest, FieldError } from '@portal/shared/wire';
 
 const applicationSchema = v.object({ applicationNumber: v.pipe(v.string(), v.nonEmpty()) });
@@ -21,7 +22,7 @@ export type AddPeriodResult =
   | { outcome: 'sent'; applicationNumber: string }
   | { outcome: 'overlap'; overlap: Overlap }
   | { outcome: 'invalid'; fields: FieldError[] }
-  | { outcome: 'failed' };
+  | { outcome: 'failed'; reason?: ApiReason };
 
 /** Sends a renewal and sorts the answer into what the pages show. */
 export async function submitRenewal(body: AddPeriodRequest): Promise<AddPeriodResult> {
@@ -41,7 +42,8 @@ export async function submitRenewal(body: AddPeriodRequest): Promise<AddPeriodRe
       };
     }
     if (status === 400 && answer?.fields?.length) return { outcome: 'invalid', fields: answer.fields };
-    return { outcome: 'failed' };
+    const reason = apiReasonOf(status, answer);
+    return reason ? { outcome: 'failed', reason } : { outcome: 'failed' };
   }
 }
 

@@ -57,14 +57,14 @@ export function PeriodStep({ rejected, policy, values, overlap, onChange, onNext
   const overlapText = overlap
     ? t('validation.renewal.overlap', {
         policyNumber: overlap.policyNumber,
-        startDate: formatDate(overlap.startDate),
-        endDate: formatDate(overlap.endDate),
+        startDate: formatDate(overlap.startDate, locale),
+        endDate: formatDate(overlap.endDate, locale),
       })
     : undefined;
 
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onNext)}>
-      <p>{t('renew.period.intro', { end: formatDate(policy.endDate) })}</p>
+      <p>{t('renew.period.intro', { end: formatDate(policy.endDate, locale) })}</p>
       <DateField
         {...endDate}
         error={endDate.error ?? overlapText}

@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
+import type { ApiReason } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 import type { FieldError } from '@portal/shared/wire';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
+import { useFlowStep } from '../../../lib/use-flow-step';
 import { useSessionDraft } from '../../../lib/use-session-draft';
 import { useSubmitRenewal } from '../api/add-period';
 import {
@@ -23,6 +25,8 @@ import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RenewFlowProps = { policy: Policy };
 
+const FLOW_STEPS = ['period', 'acceptance', 'summary'] as const;
+
 /** The renewal steps of one policy; what was typed survives Back, Edit and a reload. */
 export function RenewFlow({ policy }: RenewFlowProps) {
   const { t } = useFlowTranslation();
@@ -32,13 +36,24 @@ export function RenewFlow({ policy }: RenewFlowProps) {
     initialRenewalDraft(policy),
   );
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<ApiReason | undefined>(undefined);
   // Fields the api refused although the browser let them pass, shown on their step.
   const [rejected, setRejected] = useState<readonly FieldError[]>([]);
   const { sending, submit } = useSubmitRenewal();
-  const step: RenewalStep = draft.step === 'done' && !draft.applicationNumber ? 'period' : draft.step;
+  const keepStep = useCallback(
+    (next: 'period' | 'acceptance' | 'summary') => setDraft((previous) => ({ ...previous, step: next })),
+    [setDraft],
+  );
+  // A sent renewal keeps only its application number (the thank-you survives a reload); a 'done'
+  // without one starts again.
+  const sent = draft.step === 'done' && draft.applicationNumber !== undefined;
+  const draftStep = draft.step === 'done' ? (sent ? 'summary' : 'period') : draft.step;
+  // The step is in the URL: Back and Forward move between the steps, a reload stays.
+  const [flowStep, goToStep] = useFlowStep(FLOW_STEPS, draftStep, keepStep);
+  const step: RenewalStep = sent ? 'done' : flowStep;
   const goTo = (next: 'period' | 'acceptance' | 'summary') => {
     setFailed(false);
-    setDraft((previous) => ({ ...previous, step: next }));
+    goToStep(next);
   };
 
   const changePeriod = useCallback(
@@ -81,13 +96,15 @@ export function RenewFlow({ policy }: RenewFlowProps) {
         }));
         break;
       case 'overlap':
-        setDraft((previous) => ({ ...previous, step: 'period', overlap: result.overlap }));
+        setDraft((previous) => ({ ...previous, overlap: result.overlap }));
+        goToStep('period');
         break;
       case 'invalid':
         setRejected(result.fields);
         goTo(stepOfField(result.fields[0]?.field ?? ''));
         break;
       case 'failed':
+        setReason(result.reason);
         setFailed(true);
         break;
     }
@@ -125,6 +142,7 @@ export function RenewFlow({ policy }: RenewFlowProps) {
           draft={draft}
           sending={sending}
           failed={failed}
+          reason={reason}
           onEdit={goTo}
           onBack={() => goTo('acceptance')}
           onSubmit={send}

@@ -147,7 +147,7 @@ describe('RenewPage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(screen.getByRole('heading', { name: 'Summary' })).toHaveFocus();
-    expect(screen.getByText('01/01/2100 to 31/12/2100')).toBeInTheDocument();
+    expect(screen.getByText('1 Jan 2100 to 31 Dec 2100')).toBeInTheDocument();
     expect(screen.getByText('A gap in cover')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Edit' })[0] as HTMLElement);
     expect(screen.getByRole('heading', { name: 'Insure an additional period' })).toHaveFocus();
@@ -214,7 +214,7 @@ describe('RenewPage', () => {
     expect(await screen.findByRole('heading', { name: 'Insure an additional period' })).toHaveFocus();
     const endDate = screen.getByLabelText(/New end date/);
     expect(endDate).toHaveAccessibleDescription(
-      /This period overlaps with policy APP-2026-1 \(01\/01\/2100 – 30\/06\/2100\)\./,
+      /This period overlaps with policy APP-2026-1 \(1 Jan 2100 – 30 Jun 2100\)\./,
     );
     await user.clear(endDate);
     await user.type(endDate, '30/06/2101');

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { useLocale } from '@portal/shared';
+import { apiReasonMessage, useLocale } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
-import { parseWireDate, toWireDate } from '@portal/shared/validation';
+import { formToWireDate, parseWireDate, toWireDate } from '@portal/shared/validation';
 
 import { usePeriodPremium } from '../api/calculate-period-premium';
 import { premiumQuestion } from '../lib/renewal-draft';
@@ -16,6 +17,8 @@ export type RenewalSummaryProps = {
   draft: RenewalDraft;
   sending: boolean;
   failed: boolean;
+  /** Why the api refused the renewal, when it said why: shown in its words, not "try again later". */
+  reason?: ApiReason | undefined;
   onEdit: (step: 'period' | 'acceptance') => void;
   onBack: () => void;
   onSubmit: () => void;
@@ -27,6 +30,7 @@ export function RenewalSummary({
   draft,
   sending,
   failed,
+  reason,
   onEdit,
   onBack,
   onSubmit,
@@ -36,16 +40,16 @@ export function RenewalSummary({
   const { period, acceptance } = draft;
   const question = premiumQuestion(policy, period);
   const premium = usePeriodPremium(policy.id, question.endDate, question.paymentTerm);
-  const newStart = formatNextDay(policy.endDate);
+  const newStart = formatNextDay(policy.endDate, locale);
 
   return (
     <div className="flow-summary">
-      {failed ? (
-        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('renew.failed') }]} />
-      ) : null}
       <SummarySection title={t('renew.steps.period')} onEdit={() => onEdit('period')}>
         <Row term={t('renew.summary.period')}>
-          {t('card.periodValue', { start: newStart, end: period.endDate })}
+          {t('card.periodValue', {
+            start: newStart,
+            end: formatDate(formToWireDate(period.endDate), locale) || period.endDate,
+          })}
         </Row>
         <Row term={t('renew.summary.premium')}>
           {premium.status === 'done' ? formatMoney(premium.amount, locale) : t('renew.period.premiumLoading')}
@@ -80,6 +84,12 @@ export function RenewalSummary({
           {acceptance.preExistingAgreed ? t('renew.summary.agreed') : t('flow.answers.NO')}
         </Row>
       </SummarySection>
+      {/* Beside the button it answers, where a phone is scrolled to when the answer comes. */}
+      {failed && reason ? (
+        <Alert type="error" title={t('renew.refusedTitle')} messages={[apiReasonMessage(t, reason)]} />
+      ) : failed ? (
+        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('renew.failed') }]} />
+      ) : null}
       <div className="flow-actions">
         <Button variant="secondary" onClick={onBack}>
           {t('flow.back')}
@@ -121,9 +131,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 }
 
 // The additional period starts the day after the current end date.
-function formatNextDay(wire: string): string {
+function formatNextDay(wire: string, locale: string): string {
   const date = parseWireDate(wire);
   return date
-    ? formatDate(toWireDate(new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1)))
+    ? formatDate(toWireDate(new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1)), locale)
     : '';
 }

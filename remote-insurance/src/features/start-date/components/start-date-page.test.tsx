@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerNamespace } from '@portal/shared';
+import { formatDate } from '@portal/shared/domain';
 import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 import type { RawPolicy } from '@portal/shared/wire';
@@ -62,7 +63,7 @@ describe('StartDatePage', () => {
     expect(requestsTo(fetchMock?.requests ?? [], CHANGE)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const done = await screen.findByRole('status');
-    expect(done).toHaveTextContent(`The start date of your policy is now ${formDay(17)}.`);
+    expect(done).toHaveTextContent(`The start date of your policy is now ${formatDate(day(17))}.`);
     expect(done).toHaveFocus();
     expect(await requestsTo(fetchMock?.requests ?? [], CHANGE)[0]?.json()).toEqual({
       id: 'POL-1',
@@ -125,10 +126,23 @@ describe('StartDatePage', () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
   });
 
-  it('should say an error has occurred for any other failure', async () => {
+  it("should say why in the api's words when it gives a reason", async () => {
     serve(rawPolicy(), {
       [CALCULATE]: () => jsonResponse({ days: -7, amount: 6.9, direction: 'REFUND' }),
       [CHANGE]: () => jsonResponse({ code: 'UNDER_REVIEW', message: 'No' }, 409),
+    });
+    renderPage();
+    const user = await typeDate(formDay(17));
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A change of this policy is under review. No further changes are possible until it is approved',
+    );
+  });
+
+  it('should say an error has occurred for any other failure', async () => {
+    serve(rawPolicy(), {
+      [CALCULATE]: () => jsonResponse({ days: -7, amount: 6.9, direction: 'REFUND' }),
+      [CHANGE]: () => new Response(null, { status: 502 }),
     });
     renderPage();
     const user = await typeDate(formDay(17));

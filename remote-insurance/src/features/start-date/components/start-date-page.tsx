@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@portal/shared/router';
-import { paths, useLocale } from '@portal/shared';
+import { apiReasonMessage, paths, useLocale } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import { Alert, Button, DateField, PageHeading, useValibotForm } from '@portal/shared/ui';
 import { changeStartDateSchema, formToWireDate } from '@portal/shared/validation';
 import { formatDate, formatMoney, policyChangeReason } from '@portal/shared/domain';
@@ -41,7 +42,10 @@ function startOfToday(): Date {
 /** The summary of the policy and, while it has not started, the form. */
 export function StartDateChange({ policy, today = startOfToday() }: StartDateChangeProps) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const started = policyChangeReason(policy, 'startDate', today) === 'alreadyStarted';
+  // The summary shows the saved state: once the change is confirmed, the new start date.
+  const [changedTo, setChangedTo] = useState<string | null>(null);
   return (
     <>
       <dl className="change-page__summary">
@@ -53,11 +57,11 @@ export function StartDateChange({ policy, today = startOfToday() }: StartDateCha
         </div>
         <div className="definition">
           <dt>{t('startDate.current')}</dt>
-          <dd>{formatDate(policy.startDate)}</dd>
+          <dd>{formatDate(changedTo ?? policy.startDate, locale)}</dd>
         </div>
         <div className="definition">
           <dt>{t('startDate.endDate')}</dt>
-          <dd>{formatDate(policy.endDate)}</dd>
+          <dd>{formatDate(policy.endDate, locale)}</dd>
         </div>
       </dl>
       {started ? (
@@ -68,20 +72,20 @@ export function StartDateChange({ policy, today = startOfToday() }: StartDateCha
           </p>
         </div>
       ) : (
-        <StartDateForm policy={policy} today={today} />
+        <StartDateForm policy={policy} today={today} onChanged={setChangedTo} />
       )}
     </>
   );
 }
 
-type StartDateFormProps = { policy: Policy; today: Date };
+type StartDateFormProps = { policy: Policy; today: Date; onChanged: (startDate: string) => void };
 
 type Step =
   | { kind: 'edit' }
   | { kind: 'calculated'; startDate: string; calculation: CalculateResponse }
   | { kind: 'done'; startDate: string };
 
-function StartDateForm({ policy, today }: StartDateFormProps) {
+function StartDateForm({ policy, today, onChanged }: StartDateFormProps) {
   const { t } = useFlowTranslation();
   const { locale } = useLocale();
   const resultId = useId();
@@ -97,6 +101,7 @@ function StartDateForm({ policy, today }: StartDateFormProps) {
   const form = useValibotForm(schema, { startDate: '' });
   const [step, setStep] = useState<Step>({ kind: 'edit' });
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<ApiReason | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const outcome = useRef<HTMLElement>(null);
   const confirmation = useRef<HTMLDivElement>(null);
@@ -117,7 +122,10 @@ function StartDateForm({ policy, today }: StartDateFormProps) {
   const fail = async (error: unknown) => {
     const failure = await readChangeFailure(error);
     if (failure.kind === 'fields') form.setServerErrors(failure.fields);
-    else setFailed(true);
+    else {
+      setReason(failure.reason);
+      setFailed(true);
+    }
   };
 
   const onCalculate = form.handleSubmit(async (output) => {
@@ -138,6 +146,7 @@ function StartDateForm({ policy, today }: StartDateFormProps) {
     try {
       await changeStartDate(policy.id, step.startDate);
       setStep({ kind: 'done', startDate: step.startDate });
+      onChanged(step.startDate);
     } catch (error) {
       setStep({ kind: 'edit' });
       await fail(error);
@@ -149,7 +158,7 @@ function StartDateForm({ policy, today }: StartDateFormProps) {
   if (step.kind === 'done') {
     return (
       <div ref={confirmation} role="status" tabIndex={-1} className="confirmation">
-        <p>{t('startDate.done', { date: formatDate(step.startDate) })}</p>
+        <p>{t('startDate.done', { date: formatDate(step.startDate, locale) })}</p>
         <p>
           <Link to={paths.insurances()}>{t('startDate.back')}</Link>
         </p>
@@ -164,7 +173,7 @@ function StartDateForm({ policy, today }: StartDateFormProps) {
         <Alert
           type="error"
           title={t('startDate.failedTitle')}
-          messages={[{ code: 'errors.startDateInternal' }]}
+          messages={[reason ? apiReasonMessage(t, reason) : { code: 'errors.startDateInternal' }]}
         />
       ) : null}
       <form className="form" noValidate onSubmit={onCalculate} aria-busy={form.isSubmitting}>

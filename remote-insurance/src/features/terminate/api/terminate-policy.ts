@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorStatus, http, readApiError } from '@portal/shared';
+import { errorStatus, http, readApiError, readApiReason } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import type { FieldError, TerminateRequest } from '@portal/shared/wire';
 
 import { toPolicyEntry } from '../../policies/api/get-policies';
@@ -18,7 +19,7 @@ export async function terminatePolicy(body: TerminateRequest): Promise<{ endDate
 export type TerminateResult =
   | { outcome: 'terminated'; endDate: string | null }
   | { outcome: 'invalid'; fields: FieldError[] }
-  | { outcome: 'failed' };
+  | { outcome: 'failed'; reason?: ApiReason };
 
 /** Sends the termination, with `sending` true meanwhile. */
 export function useTerminatePolicy() {
@@ -29,7 +30,9 @@ export function useTerminatePolicy() {
       return { outcome: 'terminated', ...(await terminatePolicy(body)) };
     } catch (error) {
       const fields = errorStatus(error) === 400 ? ((await readApiError(error))?.fields ?? []) : [];
-      return fields.length > 0 ? { outcome: 'invalid', fields } : { outcome: 'failed' };
+      if (fields.length > 0) return { outcome: 'invalid', fields };
+      const reason = await readApiReason(error);
+      return reason ? { outcome: 'failed', reason } : { outcome: 'failed' };
     } finally {
       setSending(false);
     }

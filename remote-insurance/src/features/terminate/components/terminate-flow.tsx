@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
+import type { ApiReason } from '@portal/shared';
 import type { Policy } from '@portal/shared/domain';
 import * as v from 'valibot';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
+import { useFlowStep } from '../../../lib/use-flow-step';
 import { useSessionDraft } from '../../../lib/use-session-draft';
 import { useTerminatePolicy } from '../api/terminate-policy';
 import {
@@ -21,6 +23,8 @@ import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminateFlowProps = { policy: Policy };
 
+const FLOW_STEPS = ['form', 'verify'] as const;
+
 /** The termination steps of one policy; what was typed survives Back and a reload. */
 export function TerminateFlow({ policy }: TerminateFlowProps) {
   const { t } = useFlowTranslation();
@@ -31,13 +35,20 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
   );
   const [terminated, setTerminated] = useState<{ endDate: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reason, setReason] = useState<ApiReason | undefined>(undefined);
   const [rejected, setRejected] = useState<readonly { field: string; code: string }[]>([]);
   const { sending, terminate } = useTerminatePolicy();
-  const step: TerminationStep = terminated ? 'done' : draft.step;
+  const keepStep = useCallback(
+    (next: 'form' | 'verify') => setDraft((previous) => ({ ...previous, step: next })),
+    [setDraft],
+  );
+  // The step is in the URL: Back and Forward move between form and verify, a reload stays.
+  const [flowStep, goToStep] = useFlowStep(FLOW_STEPS, draft.step, keepStep);
+  const step: TerminationStep = terminated ? 'done' : flowStep;
 
   const goTo = (next: 'form' | 'verify') => {
     setFailed(false);
-    setDraft((previous) => ({ ...previous, step: next }));
+    goToStep(next);
   };
   const changeValues = useCallback(
     (values: TerminationValues) => setDraft((previous) => ({ ...previous, values })),
@@ -60,6 +71,7 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
       setRejected(result.fields);
       goTo('form');
     } else {
+      setReason(result.reason);
       setFailed(true);
     }
   };
@@ -89,6 +101,7 @@ export function TerminateFlow({ policy }: TerminateFlowProps) {
           values={draft.values}
           sending={sending}
           failed={failed}
+          reason={reason}
           onBack={() => goTo('form')}
           onSubmit={send}
         />

@@ -91,7 +91,7 @@ describe('TerminatePage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Verify changes' })).toHaveFocus();
     expect(screen.getByText('10 days')).toBeInTheDocument();
-    expect(screen.getByText('21/12/2099')).toBeInTheDocument();
+    expect(screen.getByText('21 Dec 2099')).toBeInTheDocument();
     expect(screen.getByText('Finished early')).toBeInTheDocument();
 
     unmount();
@@ -140,7 +140,7 @@ describe('TerminatePage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
 
-    expect(await screen.findByText('Policy HE-1 now ends on 21/12/2099.')).toBeInTheDocument();
+    expect(await screen.findByText('Policy HE-1 now ends on 21 Dec 2099.')).toBeInTheDocument();
     const sent = fetchMock?.requests.find((request) => request.url.endsWith('/terminate'));
     expect(await sent?.json()).toEqual({ id: 'POL-1', endDate: '2099-12-21', reason: 'Finished early' });
     expect(sessionStorage.getItem('insurance.terminate.POL-1')).toBeNull();
@@ -150,8 +150,35 @@ describe('TerminatePage', () => {
     expect(new URL(download?.url ?? '').pathname).toBe('/api/en/policies/POL-1/certificate');
   });
 
-  it('should say so when the termination fails, and stay on the verify step', async () => {
+  it("should say why when the api refuses the termination, in the portal's words for its code, and stay on the verify step", async () => {
     terminateAnswer = () => jsonResponse({ code: 'UNDER_REVIEW', message: 'Under review' }, 409);
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your policy was not terminated');
+    expect(alert).toHaveTextContent(
+      'A change of this policy is under review. No further changes are possible until it is approved; review takes up to 4 business days.',
+    );
+    expect(alert).not.toHaveTextContent('try again later');
+    expect(screen.getByRole('heading', { name: 'Verify changes' })).toBeInTheDocument();
+  });
+
+  it("should show the api's own message for a reason the portal has no words for", async () => {
+    terminateAnswer = () =>
+      jsonResponse({ code: 'END_DATE_TAKEN', message: 'Another change ends the policy then.' }, 409);
+    const user = userEvent.setup();
+    renderPage();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Terminate policy' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another change ends the policy then.');
+  });
+
+  it('should say "please try again later" when the api gives no reason', async () => {
+    terminateAnswer = () => new Response(null, { status: 502 });
     const user = userEvent.setup();
     renderPage();
     await fillForm(user);
@@ -160,7 +187,6 @@ describe('TerminatePage', () => {
     expect(
       await screen.findByText('Your policy could not be terminated. Please try again later.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Verify changes' })).toBeInTheDocument();
   });
 
   it.each([
@@ -172,5 +198,22 @@ describe('TerminatePage', () => {
     fetchMock = mockFetch(() => jsonResponse([{ ...policy, ...change }]));
     renderPage();
     expect(await screen.findByText('This policy cannot be terminated or shortened.')).toBeInTheDocument();
+  });
+
+  it('should say why an institute policy cannot be terminated here, and whom to contact instead', async () => {
+    fetchMock?.restore();
+    fetchMock = mockFetch(() =>
+      jsonResponse([
+        { ...policy, customerType: 'INSTITUTE', educationalInstitution: { name: 'University of Amsterdam' } },
+      ]),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        /Your institution arranges this policy, so only your institution can terminate/,
+      ),
+    ).toHaveTextContent('Please contact University of Amsterdam');
+    expect(screen.getByRole('link', { name: 'Questions? Service & Contact' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Insurance' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocale } from '@portal/shared';
 import { Link } from '@portal/shared/router';
-import { paths } from '@portal/shared';
+import { paths, useLocale } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Button, DateField, RadioGroup, TextAreaField, TextField, useValibotForm } from '@portal/shared/ui';
@@ -32,13 +31,13 @@ const HOLDER_FIELDS = REFUND_FIELDS.filter((field) => field.startsWith('holder')
 /** Step 1: the new end date, the reason, and where a refund goes. */
 export function TerminationForm({ policy, values, rejected, onChange, onNext }: TerminationFormProps) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const schema = useMemo(
     () => terminationFormSchema({ startDate: policy.startDate, endDate: policy.endDate }),
     [policy.startDate, policy.endDate],
   );
   const form = useValibotForm(schema, values);
   const { setServerErrors, setValue } = form;
-  const { locale } = useLocale();
   const refundWanted = form.values.refundWanted;
   const latest = useRef(form.values);
   latest.current = form.values;
@@ -78,7 +77,10 @@ export function TerminationForm({ policy, values, rejected, onChange, onNext }: 
         </div>
       </dl>
       <p>
-        {t('terminate.form.intro', { start: formatDate(policy.startDate), end: formatDate(policy.endDate) })}
+        {t('terminate.form.intro', {
+          start: formatDate(policy.startDate, locale),
+          end: formatDate(policy.endDate, locale),
+        })}
       </p>
       <DateField {...form.field('endDate')} label={t('terminate.form.endDate')} required />
       <TextAreaField

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@portal/shared/router';
-import { paths } from '@portal/shared';
+import { paths, useLocale } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Button } from '@portal/shared/ui';
@@ -13,6 +13,7 @@ export type TerminationTerminatedProps = { policy: Policy; endDate: string };
 /** Step 3: the confirmation, and the updated certificate to download. */
 export function TerminationTerminated({ policy, endDate }: TerminationTerminatedProps) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -32,7 +33,7 @@ export function TerminationTerminated({ policy, endDate }: TerminationTerminated
   return (
     <div className="flow-done">
       <p role="status">
-        {t('terminate.done.confirmation', { number: policy.number, end: formatDate(endDate) })}
+        {t('terminate.done.confirmation', { number: policy.number, end: formatDate(endDate, locale) })}
       </p>
       <p>{t('terminate.done.certificate')}</p>
       <p>

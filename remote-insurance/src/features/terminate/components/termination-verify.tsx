@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { useLocale } from '@portal/shared';
+import { apiReasonMessage, useLocale } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import { formatDate, formatMoney, premiumForDays } from '@portal/shared/domain';
+import { formToWireDate } from '@portal/shared/validation';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';
 
@@ -13,6 +15,8 @@ export type TerminationVerifyProps = {
   values: TerminationValues;
   sending: boolean;
   failed: boolean;
+  /** Why the api refused the termination, when it said why: shown in its words, not "try again later". */
+  reason?: ApiReason | undefined;
   onBack: () => void;
   onSubmit: () => void;
 };
@@ -23,6 +27,7 @@ export function TerminationVerify({
   values,
   sending,
   failed,
+  reason,
   onBack,
   onSubmit,
 }: TerminationVerifyProps) {
@@ -32,16 +37,15 @@ export function TerminationVerify({
   const refund = values.refundWanted === 'YES';
   return (
     <div className="flow-summary">
-      {failed ? (
-        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('terminate.failed') }]} />
-      ) : null}
       <p>{t('terminate.verify.intro', { number: policy.number })}</p>
       <dl>
         <Row term={t('startDate.policy')}>
           {t(`insuranceType.${policy.insuranceType}`)} {policy.number}
         </Row>
-        <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate)}</Row>
-        <Row term={t('terminate.form.endDate')}>{values.endDate}</Row>
+        <Row term={t('terminate.verify.currentEndDate')}>{formatDate(policy.endDate, locale)}</Row>
+        <Row term={t('terminate.form.endDate')}>
+          {formatDate(formToWireDate(values.endDate), locale) || values.endDate}
+        </Row>
         <Row term={t('terminate.verify.daysNotCovered')}>{t('terminate.verify.days', { count: days })}</Row>
         {/* What comes back: the premium of the days no longer covered, at the policy's daily rate. */}
         <Row term={t('terminate.verify.refundAmount')}>
@@ -57,6 +61,12 @@ export function TerminationVerify({
             ))
           : null}
       </dl>
+      {/* Beside the button it answers, where a phone is scrolled to when the answer comes. */}
+      {failed && reason ? (
+        <Alert type="error" title={t('terminate.refusedTitle')} messages={[apiReasonMessage(t, reason)]} />
+      ) : failed ? (
+        <Alert type="error" title={t('flow.failedTitle')} messages={[{ code: t('terminate.failed') }]} />
+      ) : null}
       <div className="flow-actions">
         <Button variant="secondary" onClick={onBack}>
           {t('flow.back')}

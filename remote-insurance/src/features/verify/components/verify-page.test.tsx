@@ -70,9 +70,9 @@ describe('VerifyPage', () => {
       'Insured person (initials)': 'A.d.V.',
       'Year of birth': '2003',
       Insurance: 'Travel',
-      'Period of cover': '24/09/2026 to 24/09/2027',
+      'Period of cover': '24 Sept 2026 to 24 Sept 2027',
       Status: 'Active',
-      'Letter issued on': '23/11/2026',
+      'Letter issued on': '23 Nov 2026',
       'Verification code': 'ABCDE-FGHJK',
     });
   });
@@ -86,9 +86,13 @@ describe('VerifyPage', () => {
   });
 
   it.each([
-    ['TERMINATED', 'the policy was terminated early: the insurance ended on 31/12/2026.', 'Terminated early'],
-    ['ENDED', 'the insurance ended on 31/12/2026.', 'Ended'],
-    ['CANCELLED', 'the policy was cancelled with effect from 31/12/2026.', 'Cancelled'],
+    [
+      'TERMINATED',
+      'the policy was terminated early: the insurance ended on 31 Dec 2026.',
+      'Terminated early',
+    ],
+    ['ENDED', 'the insurance ended on 31 Dec 2026.', 'Ended'],
+    ['CANCELLED', 'the policy was cancelled with effect from 31 Dec 2026.', 'Cancelled'],
   ] as const)(
     'should say "no longer valid" with the date for a %s policy',
     async (coverStatus, why, status) => {
@@ -105,7 +109,7 @@ describe('VerifyPage', () => {
     renderPage('/verify/ABCDE-FGHJK');
     const result = await screen.findByRole('region', { name: 'Valid' });
     expect(
-      within(result).getByText('This letter is genuine. The insurance starts on 24/09/2026.'),
+      within(result).getByText('This letter is genuine. The insurance starts on 24 Sept 2026.'),
     ).toBeVisible();
     expect(within(result).getByText('Not started yet')).toBeVisible();
   });

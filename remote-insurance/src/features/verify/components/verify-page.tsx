@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useNavigate } from '@portal/shared/router';
+import { useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import { Button, Icon, PageHeading, ResourceView, TextField } from '@portal/shared/ui';
@@ -51,6 +52,7 @@ function Outcome({
   children?: ReactNode;
 }) {
   const { t } = useFlowTranslation();
+  const { locale } = useLocale();
   const id = useId();
   return (
     <section className={`verify-result verify-result--${verdict}`} aria-labelledby={`${id}-verdict`}>
@@ -60,15 +62,16 @@ function Outcome({
       </h2>
       <p className="verify-result__explanation">{explanation}</p>
       {children}
-      <p className="verify-result__checked">{t('verify.checkedOn', { date: formatDate(today()) })}</p>
+      <p className="verify-result__checked">{t('verify.checkedOn', { date: formatDate(today(), locale) })}</p>
     </section>
   );
 }
 
 function KnownProof({ proof }: { proof: ProofVerification }) {
   const { t } = useFlowTranslation();
-  const start = formatDate(proof.startDate);
-  const end = formatDate(proof.endDate);
+  const { locale } = useLocale();
+  const start = formatDate(proof.startDate, locale);
+  const end = formatDate(proof.endDate, locale);
   return (
     <Outcome
       verdict={proof.valid ? 'valid' : 'noLongerValid'}
@@ -82,7 +85,7 @@ function KnownProof({ proof }: { proof: ProofVerification }) {
         </Item>
         <Item term={t('verify.period')}>{t('card.periodValue', { start, end })}</Item>
         <Item term={t('verify.status')}>{t(`verify.coverStatus.${proof.coverStatus}`)}</Item>
-        <Item term={t('verify.issuedOn')}>{formatDate(proof.issuedOn)}</Item>
+        <Item term={t('verify.issuedOn')}>{formatDate(proof.issuedOn, locale)}</Item>
         <Item term={t('verify.code')}>{proof.code}</Item>
       </dl>
     </Outcome>

@@ -55,7 +55,7 @@ function ClaimFacts({ claim }: { claim: ClaimDetailData }) {
         <dt>{t('claim.category')}</dt>
         <dd>{t(`claim.categories.${claim.category}`)}</dd>
         <dt>{t('claim.incidentDate')}</dt>
-        <dd>{formatDate(claim.incidentDate)}</dd>
+        <dd>{formatDate(claim.incidentDate, locale)}</dd>
         <dt>{t('claims.columns.date')}</dt>
         <dd>{formatDay(claim.submittedAt, locale)}</dd>
         <dt>{t('claims.columns.amount')}</dt>

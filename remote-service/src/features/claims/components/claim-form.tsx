@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
+import { formatDateTime } from '@portal/shared/domain';
 import { Alert, Button, SelectField, useValibotForm } from '@portal/shared/ui';
 
 import type { ClaimPolicyOption } from '../api/get-claimable-policies';
@@ -23,9 +24,9 @@ export type ClaimFormProps = {
   draft?: ClaimDraft;
 };
 
-/** A moment as the locale shows a date and time, e.g. `23/11/2026, 14:05`. */
+/** A moment as the portal shows a date and time, e.g. `23 Nov 2026, 14:05` (the shared display format). */
 export function formatTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  return formatDateTime(iso, locale);
 }
 
 const isEmpty = (values: ClaimFormValues, receipts: readonly File[]) =>

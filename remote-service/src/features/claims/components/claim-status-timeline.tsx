@@ -1,10 +1,11 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
+import { formatDay as formatSharedDay } from '@portal/shared/domain';
 import type { ClaimHistoryStep, ClaimStatus } from '@portal/shared/wire';
 
-/** A moment as the locale writes the day, e.g. `23 Nov 2026`. */
+/** A moment as the portal shows a day, e.g. `23 Nov 2026` (the shared display format). */
 export function formatDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  return formatSharedDay(iso, locale);
 }
 
 /** One step of the timeline: its status and, once reached, when. */

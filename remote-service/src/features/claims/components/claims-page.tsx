@@ -63,39 +63,39 @@ function ClaimTable({ claims }: { claims: readonly Claim[] }) {
       <p>
         <Link to={paths.fileClaim()}>{t('claims.fileClaim')}</Link>
       </p>
-      <div className="claims-table__scroll">
-        <table className="claims-table" aria-labelledby={captionId}>
-          <caption id={captionId}>{t('claims.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('claims.columns.number')}</th>
-              <th scope="col">{t('claims.columns.policy')}</th>
-              <th scope="col">{t('claims.columns.date')}</th>
-              <th scope="col" className="claims-table__amount">
-                {t('claims.columns.amount')}
+      <table className="claims-table" aria-labelledby={captionId}>
+        <caption id={captionId}>{t('claims.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('claims.columns.number')}</th>
+            <th scope="col">{t('claims.columns.policy')}</th>
+            <th scope="col">{t('claims.columns.date')}</th>
+            <th scope="col" className="claims-table__amount">
+              {t('claims.columns.amount')}
+            </th>
+            <th scope="col">{t('claims.columns.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {claims.map((claim) => (
+            <tr key={claim.claimNumber}>
+              <th scope="row">
+                <Link to={paths.claim(claim.claimNumber)}>{claim.claimNumber}</Link>
               </th>
-              <th scope="col">{t('claims.columns.status')}</th>
+              <td data-label={t('claims.columns.policy')}>{claim.policyNumber}</td>
+              <td data-label={t('claims.columns.date')}>{formatDay(claim.submittedAt, locale)}</td>
+              <td data-label={t('claims.columns.amount')} className="claims-table__amount">
+                {formatMoney(claim.amount, locale)}
+              </td>
+              <td data-label={t('claims.columns.status')}>
+                <span className={`claim-status claim-status--${claim.status.toLowerCase()}`}>
+                  {t(`claims.statuses.${claim.status}`)}
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {claims.map((claim) => (
-              <tr key={claim.claimNumber}>
-                <th scope="row">
-                  <Link to={paths.claim(claim.claimNumber)}>{claim.claimNumber}</Link>
-                </th>
-                <td>{claim.policyNumber}</td>
-                <td>{formatDay(claim.submittedAt, locale)}</td>
-                <td className="claims-table__amount">{formatMoney(claim.amount, locale)}</td>
-                <td>
-                  <span className={`claim-status claim-status--${claim.status.toLowerCase()}`}>
-                    {t(`claims.statuses.${claim.status}`)}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -52,7 +52,7 @@ describe('Emergency Pass without a network', () => {
     expect(screen.getByText('TR-1')).toBeInTheDocument();
     expect(screen.getByText('Health insurance')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+31 20 123 4567' })).toHaveAttribute('href', 'tel:+31201234567');
-    expect(screen.getByText(/Saved on 20 November 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/Saved on 20 Nov 2026/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Keep on this device' })).toBeNull();
   });
 });

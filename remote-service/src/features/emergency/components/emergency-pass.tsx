@@ -10,7 +10,7 @@ import {
   useLocale,
 } from '@portal/shared';
 import type { EmergencyPass as StoredPass, EmergencyPassContacts } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
+import { formatDate, formatDateTime } from '@portal/shared/domain';
 import { Button, Icon } from '@portal/shared/ui';
 
 import { getPassDetails } from '../api/get-pass-details';
@@ -89,11 +89,7 @@ export function EmergencyPass({ contacts }: EmergencyPassProps) {
   };
 
   const shown = passOfOther ? null : pass;
-  const savedOn = shown
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
-        new Date(shown.savedAt),
-      )
-    : '';
+  const savedOn = shown ? formatDateTime(shown.savedAt, locale) : '';
 
   return (
     <section className="emergency-pass" aria-labelledby={headingId}>
@@ -131,8 +127,8 @@ export function EmergencyPass({ contacts }: EmergencyPassProps) {
                     <dt>{t('emergencyPass.period')}</dt>
                     <dd>
                       {t('emergencyPass.periodValue', {
-                        start: formatDate(policy.startDate),
-                        end: formatDate(policy.endDate),
+                        start: formatDate(policy.startDate, locale),
+                        end: formatDate(policy.endDate, locale),
                       })}
                     </dd>
                   </dl>
