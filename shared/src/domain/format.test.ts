@@ -39,13 +39,14 @@ describe('formatDay and formatDateTime', () => {
 });
 
 describe('parseUiDate', () => {
-  it('should parse a real dd/mm/yyyy date', () => {
+  it('should parse a real date typed as a student types it (the typed-date rule)', () => {
     expect(parseUiDate('29/02/2024')).toEqual(new Date(2024, 1, 29));
+    expect(parseUiDate('1/2/2025')).toEqual(new Date(2025, 1, 1));
   });
 
   it('should reject impossible or malformed dates', () => {
     expect(parseUiDate('29/02/2025')).toBeUndefined();
-    expect(parseUiDate('1/2/2025')).toBeUndefined();
+    expect(parseUiDate('31/04/2025')).toBeUndefined();
     expect(parseUiDate('2025-02-01')).toBeUndefined();
   });
 });
