@@ -1670,7 +1670,9 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -1691,7 +1693,9 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -1720,7 +1724,9 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Error"];
         };
