@@ -138,10 +138,19 @@ type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: 
 const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
+ * The pool of a replica that just left (its `/readyz` said it is stopping) is closed, but stays in the
+ * balanced pool until its requests in flight are done, and the balanced pool's weighted pick may still
+ * choose it: undici then refuses the request at once, before sending a byte of it. Such a request,
+ * a write too, is sent again to another replica.
+ */
+const NOT_SENT = 'UND_ERR_CLOSED';
+
+/**
  * The proxy's retry rule for `replicas` api replicas (a number, or how many there are at the time): an
  * idempotent request (GET, HEAD, OPTIONS) that could not reach one is sent again at once, and the
  * balanced pool picks a replica again (it may pick the same one, so once more than there are
- * replicas). Anything else is answered as it came: a POST is never sent twice.
+ * replicas). A request refused by the closed pool of a replica that left is sent again whatever its
+ * method, since none of it was sent. Anything else is answered as it came: a POST is never sent twice.
  */
 export function retryOnAnotherReplica(count: number | (() => number)) {
   return ({ err, req, attempt }: RetryContext): number | null => {
@@ -151,12 +160,9 @@ export function retryOnAnotherReplica(count: number | (() => number)) {
 }
 
 function retryable(replicas: number, err: RetryContext['err'], req: RetryContext['req'], attempt: number) {
-  return replicas > 1 &&
-    attempt < replicas + 1 &&
-    ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') &&
-    UNREACHED.has(err?.code ?? '')
-    ? 1
-    : null;
+  if (replicas <= 1 || attempt >= replicas + 1) return null;
+  if (err?.code === NOT_SENT) return 1;
+  return ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') && UNREACHED.has(err?.code ?? '') ? 1 : null;
 }
 
 /** Code of the proxy's answer when a backend cannot be reached (the portal shows "Service unavailable"). */
