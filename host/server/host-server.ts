@@ -134,23 +134,25 @@ type GatewayReply = {
 /** What the proxy's retry hook is told of a failed attempt. */
 type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: string }; attempt: number };
 
-/** Errors that say the request never reached a replica (refused, reset, timed out connecting). */
-const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
-
 /**
- * The pool of a replica that just left (its `/readyz` said it is stopping) is closed, but stays in the
- * balanced pool until its requests in flight are done, and the balanced pool's weighted pick may still
- * choose it: undici then refuses the request at once, before sending a byte of it. Such a request,
- * a write too, is sent again to another replica.
+ * Errors that say the request never reached a replica: refused, reset, timed out connecting, or
+ * refused by undici because the balanced pool picked the closed pool of a replica that has just left
+ * (it stays in the balanced pool until its requests in flight are done).
  */
-const NOT_SENT = 'UND_ERR_CLOSED';
+const UNREACHED = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
 
 /**
  * The proxy's retry rule for `replicas` api replicas (a number, or how many there are at the time): an
  * idempotent request (GET, HEAD, OPTIONS) that could not reach one is sent again at once, and the
  * balanced pool picks a replica again (it may pick the same one, so once more than there are
- * replicas). A request refused by the closed pool of a replica that left is sent again whatever its
- * method, since none of it was sent. Anything else is answered as it came: a POST is never sent twice.
+ * replicas). Anything else is answered as it came: a POST is never sent twice (undici has already
+ * destroyed its body).
  */
 export function retryOnAnotherReplica(count: number | (() => number)) {
   return ({ err, req, attempt }: RetryContext): number | null => {
@@ -161,7 +163,6 @@ export function retryOnAnotherReplica(count: number | (() => number)) {
 
 function retryable(replicas: number, err: RetryContext['err'], req: RetryContext['req'], attempt: number) {
   if (replicas <= 1 || attempt >= replicas + 1) return null;
-  if (err?.code === NOT_SENT) return 1;
   return ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') && UNREACHED.has(err?.code ?? '') ? 1 : null;
 }
 
