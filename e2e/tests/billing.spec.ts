@@ -176,6 +176,8 @@ test.describe('billing', () => {
 
     await main.getByRole('radio', { name: 'Quarterly' }).check();
     await main.getByRole('radio', { name: 'Direct debit' }).check();
+    // Anna pays by direct debit already: the account on file is kept unless she chooses another.
+    await main.getByRole('radio', { name: 'Use another bank account' }).check();
     await main.getByLabel('IBAN').fill('NL91ABNA0417164300');
     await main.getByLabel('BIC').fill('ABNANL2A');
     await main.getByLabel('Account holder').fill('Anna de Vries');
@@ -197,6 +199,7 @@ test.describe('billing', () => {
     await page.goto(`/en/invoices/payment-settings/${health?.policyId}`);
     const main = page.getByRole('main');
     await main.getByRole('radio', { name: 'Direct debit' }).check();
+    await main.getByRole('radio', { name: 'Use another bank account' }).check();
     const iban = main.getByLabel('IBAN');
     await iban.fill('GB82 WEST 1234 5698 7654 32');
     await iban.blur();

@@ -63,6 +63,9 @@ export async function preloadRemotesWhenIdle(
 ): Promise<void> {
   if (savesData()) return;
   await whenIdle();
+  // Offline (the Emergency Pass opens so): nothing could arrive; fetch ahead once the network is back.
+  if (!navigator.onLine)
+    await new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
   if (savesData()) return;
   const wanted = remotes.filter((remote) => !isLoaded(remote));
   if (wanted.length === 0) return;
