@@ -140,3 +140,24 @@ export function shownDate(date: Date | string, locale: 'en-GB' | 'nl' = 'en-GB')
     day as Date,
   );
 }
+
+/**
+ * Waits until the page has fetched nothing new for `quietMs` (its resource timing entries stop
+ * growing). Playwright's `networkidle` can wait forever once Module Federation has preloaded a
+ * script that a `<script>` then takes from the preload, so the journeys count entries instead.
+ */
+export async function fetchesSettled(page: Page, quietMs = 1_000): Promise<void> {
+  const count = () => page.evaluate(() => performance.getEntriesByType('resource').length);
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await count();
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [quietMs], timeout: 20_000 },
+    )
+    .toBe(true);
+}

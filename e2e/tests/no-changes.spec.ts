@@ -54,9 +54,14 @@ test.describe('No changes found', () => {
       await expect(main.getByRole('heading', { level: 1, name: 'Payment settings' })).toBeVisible();
       await main.getByRole('radio', { name: 'Monthly' }).check();
       await main.getByRole('radio', { name: 'Direct debit' }).check();
-      await main.getByLabel('IBAN').fill('NL91ABNA0417164300');
-      await main.getByLabel('BIC').fill('ABNANL2A');
-      await main.getByLabel('Account holder').fill('A. de Vries');
+      // An account on file is kept unless she chooses another; without one, she gives it.
+      const keep = main.getByRole('radio', { name: /^Keep the current account/ });
+      if ((await keep.count()) > 0) await keep.check();
+      else {
+        await main.getByLabel('IBAN').fill('NL91ABNA0417164300');
+        await main.getByLabel('BIC').fill('ABNANL2A');
+        await main.getByLabel('Account holder').fill('A. de Vries');
+      }
       await main.getByRole('button', { name: 'Save payment settings' }).click();
     };
     await sendMonthlyDirectDebit();

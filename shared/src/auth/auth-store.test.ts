@@ -11,6 +11,7 @@ import {
   onLogout,
   useAuthStore,
 } from './auth-store';
+import { hasReadAhead, startReadAhead } from '../http/reads-ahead';
 
 const SIGNED_IN = { firstName: 'Anna', profileId: 'P-1' };
 
@@ -482,5 +483,21 @@ describe('useAuthStore', () => {
     useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1', blocked: false });
     useAuthStore.getState().markUnauthenticated();
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, username: null, profileId: null });
+  });
+
+  it('should drop the reads started ahead with another session at a login, a logout and a 401', async () => {
+    fetchMock = mockFetch((request) =>
+      new URL(request.url).pathname === '/api/login' ? jsonResponse(SIGNED_IN) : emptyResponse(401),
+    );
+    const read = 'api/en/P-1/invoices';
+    const store = useAuthStore.getState();
+    for (const end of [() => store.login('anna@example.com', 'pw'), () => store.logout()]) {
+      startReadAhead(read);
+      await end();
+      expect(hasReadAhead(read)).toBe(false);
+    }
+    startReadAhead(read);
+    store.markUnauthenticated();
+    expect(hasReadAhead(read)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 import { baseHttp } from '../http/base-http';
+import { forgetReadsAhead } from '../http/reads-ahead';
 import { isBackendUnavailable } from '../http/backend-unavailable';
 import { readApiError } from '../http/read-api-error';
 import type { CommonKey } from '../i18n/keys';
@@ -214,6 +215,8 @@ export const useAuthStore = create<AuthState>()(
 
       login: async (email, password) => {
         const mine = (generation += 1);
+        // A read started ahead before this login was made with another session, or none.
+        forgetReadsAhead();
         const apply = (state: Partial<AuthState>) => {
           if (mine === generation) set(state);
         };
@@ -291,6 +294,7 @@ export const useAuthStore = create<AuthState>()(
 
       logout: async () => {
         const mine = (generation += 1);
+        forgetReadsAhead();
         // The session ends in the browser at once and whatever the server answers (docs/requirements.md §4).
         set({ ...SIGNED_OUT, sessionEnd: 'logout' });
         // What features keep on the device for the student goes with the session (docs/requirements.md §4).
@@ -307,6 +311,7 @@ export const useAuthStore = create<AuthState>()(
 
       markUnauthenticated: () => {
         generation += 1;
+        forgetReadsAhead();
         // A 401 to a visitor (a page that needs a login, opened without one) ends no session.
         set(get().authenticated ? EXPIRED : SIGNED_OUT);
       },
