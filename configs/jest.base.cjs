@@ -7,6 +7,9 @@ function jestConfig({ rootDir, environment = 'jsdom' }) {
   return {
     rootDir,
     testEnvironment: environment,
+    // The first test of a file pays for its imports (a whole server, react-dom); on two busy cores
+    // that took over Jest's 5 s once. A test that waits for something that never comes still fails.
+    testTimeout: 15_000,
     testMatch: [
       '<rootDir>/src/**/*.test.ts?(x)',
       '<rootDir>/test/**/*.test.ts?(x)',
