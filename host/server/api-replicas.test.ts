@@ -1,14 +1,19 @@
 /** @jest-environment node */
 import { followApiReplicas, namesReplicas, originAt } from './api-replicas';
 
-/** A pool that only records its upstreams, as undici's BalancedPool holds them. */
+/** A pool that only records its upstreams, and how many times they were set. */
 function recordingPool() {
   const upstreams = new Set<string>();
-  return {
+  const pool = {
     upstreams,
-    addUpstream: (origin: string) => upstreams.add(origin),
-    removeUpstream: (origin: string) => upstreams.delete(origin),
+    changes: 0,
+    setUpstreams: (origins: string[]) => {
+      upstreams.clear();
+      for (const origin of origins) upstreams.add(origin);
+      pool.changes += 1;
+    },
   };
+  return pool;
 }
 
 describe('api replicas', () => {
@@ -31,9 +36,15 @@ describe('api replicas', () => {
     await replicas.refresh();
     expect([...pool.upstreams].sort()).toEqual(['http://10.0.0.2:8090', 'http://10.0.0.3:8090']);
 
+    // The same replicas again: the pool is left as it is (a new set means a new balanced pool).
+    const changes = pool.changes;
+    await replicas.refresh();
+    expect(pool.changes).toBe(changes);
+
     addresses = ['10.0.0.2', '10.0.0.3', '10.0.0.4'];
     await replicas.refresh();
     expect(replicas.current()).toHaveLength(3);
+    expect(pool.upstreams.size).toBe(3);
 
     // A replica that is shutting down answers /readyz with 503: no new requests for it.
     notReady.add('http://10.0.0.3:8090');

@@ -6,10 +6,10 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
-/** The part of undici's BalancedPool the replicas are kept in. */
+/** The part of the proxy's pool (./replica-pool.ts) the replicas are kept in. */
 export interface UpstreamPool {
-  addUpstream(origin: string): unknown;
-  removeUpstream(origin: string): unknown;
+  /** Sends every request from now on to `origins`. */
+  setUpstreams(origins: string[]): unknown;
 }
 
 /** How the replicas are found and checked; tests give their own. */
@@ -73,7 +73,7 @@ export function followApiReplicas(
   { resolve = resolveAll, isReady = answersReady, onChange }: ApiReplicaOptions = {},
 ): ApiReplicas {
   let current = [...origins];
-  for (const origin of current) pool.addUpstream(origin);
+  pool.setUpstreams(current);
   let running: Promise<void> | undefined;
 
   async function found(): Promise<string[]> {
@@ -97,12 +97,12 @@ export function followApiReplicas(
       await Promise.all(candidates.map(async (origin) => ((await isReady(origin)) ? origin : null)))
     ).filter((origin): origin is string => origin !== null);
     const next = ready.length > 0 ? ready : candidates.length > 0 ? candidates : current;
-    const added = next.filter((origin) => !current.includes(origin));
-    const removed = current.filter((origin) => !next.includes(origin));
-    for (const origin of added) pool.addUpstream(origin);
-    for (const origin of removed) pool.removeUpstream(origin);
+    const changed =
+      next.some((origin) => !current.includes(origin)) || current.some((origin) => !next.includes(origin));
     current = next;
-    if (added.length > 0 || removed.length > 0) onChange?.(current);
+    if (!changed) return;
+    pool.setUpstreams(current);
+    onChange?.(current);
   }
 
   const refresh = () => {

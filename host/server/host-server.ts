@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
-import { BalancedPool } from 'undici';
 import { createStaticServer, isLoopbackAddress } from '@portal/shared/server';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { followApiReplicas, namesReplicas } from './api-replicas';
 import type { HostServerConfig } from './config';
 import { createHostMetrics } from './metrics';
+import { ReplicaPool } from './replica-pool';
 import {
   API_CONTENT_SECURITY_POLICY,
   DOCUMENT_ONLY_HEADERS,
@@ -135,17 +135,11 @@ type GatewayReply = {
 type RetryContext = { err?: (Error & { code?: string }) | null; req: { method?: string }; attempt: number };
 
 /**
- * Errors that say the request never reached a replica: refused, reset, timed out connecting, or
- * refused by undici because the balanced pool picked the closed pool of a replica that has just left
- * (it stays in the balanced pool until its requests in flight are done).
+ * Errors that say the request never reached a replica (refused, reset, timed out connecting). A
+ * replica that has just left is never picked (./replica-pool.ts), so undici's refusal of a closed pool
+ * is not among them.
  */
-const UNREACHED = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
+const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * The proxy's retry rule for `replicas` api replicas (a number, or how many there are at the time): an
@@ -321,11 +315,11 @@ export async function createHostServer(
 
       // Several api replicas (or a name that stands for several): undici's balanced pool spreads the
       // requests and gives a replica that fails to connect less of them until it answers again; one
-      // pool for /api and /pacos. The replicas in it are those ready now (./api-replicas.ts).
+      // pool for /api and /pacos. The replicas in it are those ready now (./api-replicas.ts); when they
+      // change, a new balanced pool takes the new requests and the one before finishes its own
+      // (./replica-pool.ts).
       const apiPool =
-        config.apiOrigins.length > 1 || config.apiOrigins.some(namesReplicas)
-          ? new BalancedPool([])
-          : undefined;
+        config.apiOrigins.length > 1 || config.apiOrigins.some(namesReplicas) ? new ReplicaPool() : undefined;
       const replicas = apiPool
         ? followApiReplicas(apiPool, config.apiOrigins, config.apiRefreshSeconds, {
             onChange: (current) => {
