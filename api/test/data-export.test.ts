@@ -363,7 +363,8 @@ describe('data export: confirmed with a passkey instead of the password', () => 
     assert.equal((await t.db.query('SELECT 1 FROM data_exports')).length, 0);
   });
 
-  it('should refuse bad input with the contract body and share the limit of three an hour', async () => {
+  it('should refuse options without a passkey, bad input with the contract body, and share the limit of three an hour', async () => {
+    assertRefused(await passkeyOptions(anna), 409, 'NO_PASSKEY');
     const authenticator = new SoftAuthenticator();
     await addPasskey(anna, authenticator);
     for (const bad of [{}, { response: 'x' }, { response: { id: '!', type: 'public-key' } }, []]) {

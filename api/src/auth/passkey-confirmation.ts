@@ -6,6 +6,7 @@ import type {
 } from '@simplewebauthn/server';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import { ApiError } from '../errors.js';
 import { blocked } from './login-throttle.js';
 import {
   CHALLENGE_MINUTES,
@@ -18,10 +19,13 @@ import {
 } from './passkeys.js';
 import type { PasskeyRow } from './passkeys.js';
 
+export const noPasskey = () =>
+  new ApiError(409, 'NO_PASSKEY', 'You have no passkeys. Confirm with your password.');
+
 /**
  * A passkey instead of the password again, for a step that asks for it ("Download my data"). The
  * options name the student's own passkeys only; the challenge is stored for her account, lives
- * {@link CHALLENGE_MINUTES} minutes and is used once.
+ * {@link CHALLENGE_MINUTES} minutes and is used once. A student without passkeys gets 409 `NO_PASSKEY`.
  */
 export async function passkeyConfirmationOptions(
   db: Db,
@@ -29,6 +33,8 @@ export async function passkeyConfirmationOptions(
   accountId: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const own = await listPasskeys(db, accountId);
+  // Options without any of hers would let the browser offer any passkey it holds for the portal.
+  if (own.length === 0) throw noPasskey();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(config).rpId,
     userVerification: 'required',

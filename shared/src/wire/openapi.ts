@@ -201,7 +201,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Options for confirming "Download my data" with a passkey instead of the password: they name the student's own passkeys only, and the challenge belongs to her account (used once, within 5 minutes). */
+        /** @description Options for confirming "Download my data" with a passkey instead of the password: they name the student's own passkeys only, and the challenge belongs to her account (used once, within 5 minutes). 409 NO_PASSKEY when she has none. */
         post: operations["dataExportPasskeyOptions"];
         delete?: never;
         options?: never;
@@ -1737,6 +1737,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             414: components["responses"]["Error"];
             415: components["responses"]["Error"];

@@ -20,12 +20,13 @@ const ASSERTION = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response:
 let fetchMock: FetchMock | undefined;
 let exportBodies: unknown[] = [];
 
-function serve(exportAnswer: () => Response) {
+const OPTIONS = { challenge: 'c-1', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] };
+
+function serve(exportAnswer: () => Response, optionsAnswer = () => jsonResponse(OPTIONS)) {
   exportBodies = [];
   fetchMock = mockFetch(async (request) => {
     const { pathname } = new URL(request.url);
-    if (request.method === 'POST' && pathname === '/api/data-export/passkey-options')
-      return jsonResponse({ challenge: 'c-1', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] });
+    if (request.method === 'POST' && pathname === '/api/data-export/passkey-options') return optionsAnswer();
     if (request.method === 'POST' && pathname === '/api/data-export') {
       exportBodies.push(await request.json());
       return exportAnswer();
@@ -74,7 +75,7 @@ describe('DataExportSection with a passkey', () => {
     const section = await usePasskey();
     expect(await within(section).findByText(/Your data is downloaded\./)).toBeInTheDocument();
     expect(jest.mocked(startAuthentication).mock.calls[0]?.[0]).toEqual({
-      optionsJSON: { challenge: 'c-1', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] },
+      optionsJSON: OPTIONS,
     });
     expect(exportBodies).toEqual([{ response: ASSERTION }]);
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
@@ -111,5 +112,23 @@ describe('DataExportSection with a passkey', () => {
         'This passkey is not recognised. Use one of your own passkeys or your password.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('should send a student without passkeys to add one or use her password', async () => {
+    serve(
+      () => emptyResponse(500),
+      () =>
+        jsonResponse(
+          { status: 409, code: 'NO_PASSKEY', message: 'You have no passkeys. Confirm with your password.' },
+          409,
+        ),
+    );
+    const section = await usePasskey();
+    expect(
+      await within(section).findByText(
+        'You have no passkeys yet. Add one under Passkeys, or confirm with your password.',
+      ),
+    ).toBeInTheDocument();
+    expect(startAuthentication).not.toHaveBeenCalled();
   });
 });

@@ -40,11 +40,11 @@ export function DataExportSection() {
         setOutcome({ kind: 'failure', key: 'profile.dataExport.noPasskey' });
       else {
         const failure = await describeFailure(error);
-        setOutcome(
-          failure.status === 401
-            ? { kind: 'failure', key: 'profile.dataExport.passkeyRefused' }
-            : { kind: 'failure', ...genericFailure(failure) },
-        );
+        if (failure.code === 'NO_PASSKEY')
+          setOutcome({ kind: 'failure', key: 'profile.dataExport.noPasskeys' });
+        else if (failure.status === 401)
+          setOutcome({ kind: 'failure', key: 'profile.dataExport.passkeyRefused' });
+        else setOutcome({ kind: 'failure', ...genericFailure(failure) });
       }
     } finally {
       setPasskeyBusy(false);
