@@ -66,6 +66,12 @@ function startupFiles(compilation) {
   return chunkGroupFiles(compilation, compilation.entrypoints.values());
 }
 
+/**
+ * Start-up chunks named `apart-…` (a `splitChunks` cache group of the host) are loaded with the others
+ * but never merged into them: check-budgets weighs each file against a budget of its own.
+ */
+const APART_CHUNK_PREFIX = 'apart-';
+
 /** Lazy page chunks named `page-…` (`webpackChunkName`) are listed in `page-assets.json`. */
 const PAGE_CHUNK_PREFIX = 'page-';
 
@@ -75,4 +81,11 @@ const byType = (list) => ({
   css: list.filter((file) => file.endsWith('.css')),
 });
 
-module.exports = { ON_DEMAND_CHUNK_PREFIX, PAGE_CHUNK_PREFIX, chunkGroupFiles, startupFiles, byType };
+module.exports = {
+  ON_DEMAND_CHUNK_PREFIX,
+  APART_CHUNK_PREFIX,
+  PAGE_CHUNK_PREFIX,
+  chunkGroupFiles,
+  startupFiles,
+  byType,
+};

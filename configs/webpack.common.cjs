@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { createFederationPlugin, federationAliases } = require('./federation.cjs');
 const {
+  APART_CHUNK_PREFIX,
   ON_DEMAND_CHUNK_PREFIX,
   PAGE_CHUNK_PREFIX,
   chunkGroupFiles,
@@ -178,7 +179,14 @@ function commonConfig(options) {
             ...(production ? [new RemoteEntryBudgetPlugin({ webpack }), pageAssetsPlugin(webpack)] : []),
           ]
         : [
-            ...(production ? [new StartupChunksPlugin({ onDemandPrefix: ON_DEMAND_CHUNK_PREFIX })] : []),
+            ...(production
+              ? [
+                  new StartupChunksPlugin({
+                    onDemandPrefix: ON_DEMAND_CHUNK_PREFIX,
+                    apartPrefix: APART_CHUNK_PREFIX,
+                  }),
+                ]
+              : []),
             startupAssetsPlugin(webpack),
             new StartupPreloadPlugin({ HtmlWebpackPlugin, fetches: preloadFetches }),
             new StarterScriptPlugin({

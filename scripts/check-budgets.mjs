@@ -11,6 +11,13 @@ import { gzipSync } from 'node:zlib';
 
 // The product budget of the login page (docs/performance.md, "Budgets"): everything the browser fetches to show it.
 const LOGIN_FIRST_LOAD_BUDGET_KB = 170;
+// The consent banner's own share of it (the privacy requirements allow it 2 KB): everything of the
+// feature (the banner, its English texts, the footer's "Cookie settings", Consent Mode and the choice
+// kept in its cookie) is one start-up file of its own, apart-consent (host/configs/webpack.prod.cjs);
+// what remains of it in the other start-up files is the few bytes that import it. Its styles are a
+// few lines of the host's stylesheet, which this budget, of scripts and data, does not count.
+const CONSENT_BUDGET_KB = 2;
+const CONSENT_CHUNK = /^assets\/apart-consent\.[0-9a-f]+\.js$/;
 // The same budget the build enforces per remote (configs/budgets.cjs).
 const requireConfig = createRequire(import.meta.url);
 const { REMOTE_ENTRY_BUDGET_BYTES } = requireConfig('../configs/budgets.cjs');
@@ -110,6 +117,23 @@ const unhinted = [
 ].filter((file) => !readText(file).startsWith(COMPILE_HINT));
 if (unhinted.length > 0) {
   console.error(`check-budgets: these first-load scripts lack V8's compile hint: ${unhinted.join(', ')}`);
+  failed = true;
+}
+const consentRows = rows.filter((row) => row.part === 'host' && CONSENT_CHUNK.test(row.file));
+const consentKb = consentRows.reduce((sum, row) => sum + row.kb, 0);
+console.log(
+  `  of which the consent banner                  ${consentKb.toFixed(1).padStart(7)} KB (budget ${CONSENT_BUDGET_KB} KB)`,
+);
+if (consentRows.length !== 1) {
+  // Merged into another file, it could no longer be weighed: that is a failure, not a pass.
+  console.error(
+    'check-budgets: the start-up has no apart-consent file of its own; the consent banner cannot be weighed.',
+  );
+  failed = true;
+} else if (consentKb > CONSENT_BUDGET_KB) {
+  console.error(
+    `check-budgets: the consent banner adds ${consentKb.toFixed(2)} KB to /en/login on the wire, over its ${CONSENT_BUDGET_KB} KB budget.`,
+  );
   failed = true;
 }
 if (total() > LOGIN_FIRST_LOAD_BUDGET_KB) {

@@ -6,12 +6,16 @@ import yauzl from 'yauzl';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
 import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
+import { SoftAuthenticator } from './soft-authenticator.js';
+import type { CreationOptions, RequestOptions } from './soft-authenticator.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 
 const start = fixedNoon();
 const ANNA = 'anna.devries@example.com';
 const CHEN = 'chen.li@example.com';
+// The api's default public origin (API_PUBLIC_ORIGIN), so the relying party is "localhost".
+const ORIGIN = 'http://localhost:8080';
 /** Bytes only Anna's receipt holds: the archive must carry the receipt itself. */
 const RECEIPT_MARK = 'receipt-of-anna-7f3a91';
 
@@ -250,5 +254,159 @@ describe('data export: download my data', () => {
     // Logged without its contents: when and whose, nothing more.
     const [logged] = await t.db.query<Record<string, unknown>>('SELECT * FROM data_exports LIMIT 1');
     assert.deepEqual(Object.keys(logged!).sort(), ['account_id', 'created_at', 'id']);
+  });
+});
+
+describe('data export: confirmed with a passkey instead of the password', () => {
+  let t: TestApp;
+  let anna: Session;
+  before(async () => {
+    t = await createTestApp(start);
+  });
+  beforeEach(async () => {
+    await t.reset();
+    anna = await t.login(ANNA);
+  });
+  after(() => t.close());
+
+  /** Adds a passkey made by `authenticator` to the logged-in student's account, as Profile does. */
+  async function addPasskey(session: Session, authenticator: SoftAuthenticator): Promise<void> {
+    const options = await t.request({
+      method: 'POST',
+      url: '/api/passkeys/registration/options',
+      headers: { ...authHeaders(session), 'x-authorization-password': DEMO_PASSWORD },
+    });
+    assert.equal(options.statusCode, 200, options.body);
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/passkeys',
+      headers: authHeaders(session),
+      payload: { response: authenticator.register(options.json<CreationOptions>(), ORIGIN) },
+    });
+    assert.equal(added.statusCode, 201, added.body);
+  }
+
+  const passkeyOptions = (session: Session) =>
+    t.request({ method: 'POST', url: '/api/data-export/passkey-options', headers: authHeaders(session) });
+
+  const exportWith = (session: Session, response: unknown) =>
+    t.request({
+      method: 'POST',
+      url: '/api/data-export?lang=en',
+      headers: authHeaders(session),
+      payload: { response },
+    });
+
+  /** Options for her own passkeys, answered by `authenticator`. */
+  async function answer(session: Session, authenticator: SoftAuthenticator) {
+    const options = await passkeyOptions(session);
+    assert.equal(options.statusCode, 200, options.body);
+    return authenticator.assert(options.json<RequestOptions>(), ORIGIN);
+  }
+
+  it('should give her zip after her own passkey, once per challenge, and log and mail it like the password', async () => {
+    const authenticator = new SoftAuthenticator();
+    await addPasskey(anna, authenticator);
+    const options = await passkeyOptions(anna);
+    assert.equal(options.statusCode, 200, options.body);
+    const offered = options.json<{ allowCredentials: { id: string }[]; userVerification: string }>();
+    assert.deepEqual(
+      offered.allowCredentials.map((credential) => credential.id),
+      [authenticator.id],
+    );
+    assert.equal(offered.userVerification, 'required');
+
+    const assertion = authenticator.assert(options.json<RequestOptions>(), ORIGIN);
+    const response = await exportWith(anna, assertion);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.headers['content-type'], 'application/zip');
+    const entries = await unzip(response.rawPayload);
+    const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
+    assert.equal(data.passkeys.length, 1);
+    assert.ok(data.passkeys[0].lastUsedAt, 'the passkey is marked as used');
+    const logged = await t.db.query('SELECT 1 FROM data_exports');
+    assert.equal(logged.length, 1);
+    await t.mailer.idle();
+    const notices = (await t.outbox()).filter((mail) => mail.to === ANNA && mail.subject === 'Was this you?');
+    assert.ok(notices.some((mail) => /A copy of your data was downloaded/.test(mail.text)));
+
+    // The same answer again finds no challenge: a replay is refused.
+    assertRefused(await exportWith(anna, assertion), 401, 'PASSKEY_NOT_RECOGNISED');
+    assert.equal((await t.db.query('SELECT 1 FROM data_exports')).length, 1);
+  });
+
+  it("should refuse another student's passkey, an expired challenge and another student's challenge", async () => {
+    const annas = new SoftAuthenticator();
+    await addPasskey(anna, annas);
+    const chen = await t.login(CHEN);
+    const chens = new SoftAuthenticator();
+    await addPasskey(chen, chens);
+
+    // Chen's passkey answering the challenge handed to Anna.
+    assertRefused(await exportWith(anna, await answer(anna, chens)), 401, 'PASSKEY_NOT_RECOGNISED');
+    // Anna's passkey presented with Chen's user handle.
+    const options = (await passkeyOptions(anna)).json<RequestOptions>();
+    assertRefused(
+      await exportWith(anna, annas.assert(options, ORIGIN, { userHandle: chens.userHandle })),
+      401,
+      'PASSKEY_NOT_RECOGNISED',
+    );
+    // A challenge handed to Chen, answered by Anna's own passkey in Anna's session.
+    assertRefused(await exportWith(anna, await answer(chen, annas)), 401, 'PASSKEY_NOT_RECOGNISED');
+    // An answer for another site.
+    const phished = annas.assert((await passkeyOptions(anna)).json<RequestOptions>(), 'https://example.net');
+    assertRefused(await exportWith(anna, phished), 401, 'PASSKEY_NOT_RECOGNISED');
+    // Answered after the challenge's five minutes.
+    const late = await answer(anna, annas);
+    t.clock.now = new Date(start.getTime() + 6 * 60_000);
+    assertRefused(await exportWith(anna, late), 401, 'PASSKEY_NOT_RECOGNISED');
+    assert.equal((await t.db.query('SELECT 1 FROM data_exports')).length, 0);
+  });
+
+  it('should refuse options without a passkey, bad input with the contract body, and share the limit of three an hour', async () => {
+    assertRefused(await passkeyOptions(anna), 409, 'NO_PASSKEY');
+    const authenticator = new SoftAuthenticator();
+    await addPasskey(anna, authenticator);
+    for (const bad of [{}, { response: 'x' }, { response: { id: '!', type: 'public-key' } }, []]) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/data-export',
+        headers: authHeaders(anna),
+        payload: bad,
+      });
+      assertRefused(response, 400, 'VALIDATION_FAILED');
+    }
+    assertRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/data-export/passkey-options',
+        headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    assertRefused(
+      await t.request({
+        method: 'POST',
+        url: '/api/data-export/passkey-options',
+        headers: { cookie: anna.cookie },
+      }),
+      403,
+      'XSRF_INVALID',
+    );
+
+    // Two with the password and one with the passkey make three; the fourth waits, whichever is used.
+    for (let i = 0; i < 2; i += 1) {
+      const made = await t.request({
+        method: 'POST',
+        url: '/api/data-export',
+        headers: { ...authHeaders(anna), 'x-authorization-password': DEMO_PASSWORD },
+      });
+      assert.equal(made.statusCode, 200, made.body);
+    }
+    assert.equal((await exportWith(anna, await answer(anna, authenticator))).statusCode, 200);
+    const limited = await exportWith(anna, await answer(anna, authenticator));
+    assertRefused(limited, 429, 'RATE_LIMITED');
+    assert.ok(Number(limited.headers['retry-after']) > 0);
   });
 });

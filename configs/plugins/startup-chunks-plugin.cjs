@@ -62,12 +62,13 @@ function rankChunks(chunks, waitsFor) {
 /**
  * Merges the host's start-up async chunks rank by rank (see the file comment). Chunks that an on-demand
  * group (`webpackChunkName: "on-demand-…"`) also needs are left alone, so on-demand code stays out of
- * the start-up files.
+ * the start-up files, and so are chunks named with `apartPrefix`, which keep a budget of their own.
  */
 class StartupChunksPlugin {
-  /** @param {{ onDemandPrefix: string, name?: string }} options */
-  constructor({ onDemandPrefix, name = 'startup' }) {
+  /** @param {{ onDemandPrefix: string, apartPrefix?: string, name?: string }} options */
+  constructor({ onDemandPrefix, apartPrefix, name = 'startup' }) {
     this.onDemandPrefix = onDemandPrefix;
+    this.apartPrefix = apartPrefix;
     this.name = name;
   }
 
@@ -80,7 +81,9 @@ class StartupChunksPlugin {
           const atStartup = startupGroups(compilation, this.onDemandPrefix);
           const chunks = [...allChunks].filter(
             (chunk) =>
-              !chunk.canBeInitial() && [...chunk.groupsIterable].every((group) => atStartup.has(group)),
+              !chunk.canBeInitial() &&
+              !(this.apartPrefix && chunk.name?.startsWith(this.apartPrefix)) &&
+              [...chunk.groupsIterable].every((group) => atStartup.has(group)),
           );
           if (chunks.length < 2) return;
 

@@ -1,8 +1,9 @@
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
 import { logIn, logOut, mainNavigation } from '../support/portal';
 import { DEMO_PASSWORD, USERS } from '../support/origins';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 interface OutboxMail {
   to: string;
@@ -15,26 +16,6 @@ interface OutboxMail {
  * console error.
  */
 const PASSKEY_401 = /status of 401 .*\/api\/passkeys\//;
-
-/**
- * Chromium's virtual authenticator: a platform authenticator with resident keys and user
- * verification that answers at once, as a phone's or laptop's screen lock would.
- */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 function passkeysSection(page: Page): Locator {
   return page.getByRole('main').getByRole('region', { name: /^Passkeys$/ });

@@ -4,6 +4,7 @@ import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
 import { logIn, submitLogin } from '../support/portal';
 import { DEMO_PASSWORD, GTM_ID, ORIGINS, USERS } from '../support/origins';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator';
 
 const EMERGENCY = '/en/service-contact/emergency';
 
@@ -241,7 +242,7 @@ test.describe('privacy: where am I logged in, and download my data', () => {
     await expectNoAxeViolations(page, consoleGuard);
   });
 
-  test('should download her data after her password, as one zip, and mail her', async ({
+  test('should download her data after her password or her passkey, as one zip, and mail her', async ({
     page,
     consoleGuard,
   }) => {
@@ -271,8 +272,22 @@ test.describe('privacy: where am I logged in, and download my data', () => {
     await expect(section.getByRole('status')).toContainText('Your data is downloaded.');
     await expect.poll(async () => (await wasThisYou(page, USERS.chen)).length).toBeGreaterThan(0);
 
+    // Or her passkey instead of the password (Chromium's virtual authenticator as her laptop).
+    await addVirtualAuthenticator(page);
+    const passkeys = page.getByRole('main').getByRole('region', { name: /^Passkeys$/ });
+    await passkeys.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(passkeys.getByText('is added', { exact: false })).toBeVisible();
+    const byPasskey = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Use a passkey' }).click();
+    const zip = await readFile(await (await byPasskey).path());
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(zip.includes(Buffer.from('data.json'))).toBe(true);
+    await expect(section.getByRole('status')).toContainText('Your data is downloaded.');
+
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
     await expect(section.getByRole('button', { name: 'Mijn gegevens downloaden' })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Passkey gebruiken' })).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
   });
 });

@@ -1,9 +1,26 @@
+const { APART_CHUNK_PREFIX } = require('../../configs/chunk-files.cjs');
 const { prodConfig } = require('../../configs/webpack.prod.cjs');
 const { iconSpritePlugin } = require('./assets.cjs');
 const { appOptions } = require('./federation.cjs');
 const { serviceWorkerConfig } = require('./service-worker.cjs');
 
+const host = prodConfig({ ...appOptions, plugins: [iconSpritePlugin()] });
+
+// The consent banner and what goes with it (its English texts, Consent Mode, the footer's link) load
+// with the start-up but in a file of their own, so that check-budgets can hold them to their own
+// budget. Its Dutch texts stay with the host's (on-demand-locale-nl).
+const consentChunk = {
+  test: /[\\/]src[\\/]features[\\/]consent[\\/](?!locales[\\/]nl\.json$)/,
+  name: `${APART_CHUNK_PREFIX}consent`,
+  chunks: 'async',
+  enforce: true,
+};
+
 module.exports = [
-  { ...prodConfig({ ...appOptions, plugins: [iconSpritePlugin()] }), name: 'host' },
+  {
+    ...host,
+    name: 'host',
+    optimization: { ...host.optimization, splitChunks: { cacheGroups: { consent: consentChunk } } },
+  },
   serviceWorkerConfig({ dependsOn: 'host' }),
 ];

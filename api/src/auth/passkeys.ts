@@ -15,8 +15,8 @@ export const PASSKEY_NAME_MAX = 64;
 /** The relying party's name, shown by the browser when a passkey is made. */
 export const RP_NAME = 'Student Insurance';
 
-/** What a challenge was handed out for. */
-export type ChallengePurpose = 'REGISTER' | 'LOGIN';
+/** What a challenge was handed out for: adding a passkey, logging in, or confirming a step once more. */
+export type ChallengePurpose = 'REGISTER' | 'LOGIN' | 'CONFIRM';
 
 /**
  * The relying party as the browser sees it: the origin the portal is served from (API_PUBLIC_ORIGIN) and
@@ -30,6 +30,14 @@ export function relyingParty(config: Config): { origin: string; rpId: string } {
 
 export const passkeyRefused = () =>
   new ApiError(401, 'PASSKEY_NOT_RECOGNISED', 'This passkey is not recognised. Log in with your password.');
+
+/** A passkey that does not confirm the logged-in student (unknown, another student's, replayed, expired). */
+export const passkeyNotConfirmed = () =>
+  new ApiError(
+    401,
+    'PASSKEY_NOT_RECOGNISED',
+    'This passkey is not recognised. Use one of your own passkeys or your password.',
+  );
 
 export const passkeyNotAdded = () =>
   new ApiError(400, 'PASSKEY_NOT_ADDED', 'The passkey could not be added. Please try again.');

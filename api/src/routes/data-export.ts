@@ -4,9 +4,11 @@ import { subHours } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { sessionsLink } from '../auth/browsers.js';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { checkCurrentPassword } from '../auth/login-throttle.js';
 import { listOpenSessions } from '../auth/open-sessions.js';
-import { listPasskeys, toWire } from '../auth/passkeys.js';
+import { confirmWithPasskey, passkeyConfirmationOptions } from '../auth/passkey-confirmation.js';
+import { authenticationBodySchema, listPasskeys, toWire } from '../auth/passkeys.js';
 import { requirePrincipal, SESSION_COOKIE } from '../auth/session.js';
 import type { Principal } from '../auth/session.js';
 import type { Db } from '../db/db.js';
@@ -15,7 +17,8 @@ import { wasThisYouMail } from '../mail/privacy-mails.js';
 import { summaryHtml } from '../privacy/export-summary.js';
 import type { ExportLanguage } from '../privacy/export-summary.js';
 import { mailKind } from '../privacy/mail-kinds.js';
-import { rateLimited } from '../rate-limits.js';
+import { passkeyRateLimit, rateLimited } from '../rate-limits.js';
+import { parseBody } from '../validate.js';
 import { cleanFileName, RECEIPT_CHUNK_BYTES } from './claims.js';
 import { formatShortCode } from './proofs.js';
 import type { RouteContext } from './context.js';
@@ -84,10 +87,35 @@ export async function dataExportRoutes(
     return response.json();
   }
 
+  // A passkey instead of the password: first a challenge for her own passkeys.
+  app.post(
+    '/api/data-export/passkey-options',
+    { config: { rateLimit: passkeyRateLimit(config) } },
+    async (request) => {
+      const principal = await requirePrincipal(db, config, request);
+      return passkeyConfirmationOptions(db, config, principal.accountId);
+    },
+  );
+
   app.post<{ Querystring: { lang?: string } }>('/api/data-export', async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);
     const language = exportLanguage(request.query.lang);
-    await checkCurrentPassword(db, config, request, principal, passwordHeader(request));
+    // The password again, or (with no password header) the answer of one of her passkeys in the body.
+    const password = passwordHeader(request);
+    let confirmedWith: 'password' | 'passkey' = 'password';
+    if (password === '' && request.body !== undefined && request.body !== null) {
+      const { response } = parseBody(authenticationBodySchema, request.body);
+      await confirmWithPasskey(
+        db,
+        config,
+        principal.accountId,
+        response as AuthenticationResponseJSON,
+        (error) => request.log.info({ err: error }, 'A passkey confirmation was refused'),
+      );
+      confirmedWith = 'passkey';
+    } else {
+      await checkCurrentPassword(db, config, request, principal, password);
+    }
     const now = config.now();
     await checkExportQuota(db, principal.accountId, now);
 
@@ -161,7 +189,10 @@ export async function dataExportRoutes(
       principal.accountId,
       now,
     ]);
-    request.log.info({ event: 'data-export', exportId, accountId: principal.accountId }, 'Data export made.');
+    request.log.info(
+      { event: 'data-export', exportId, accountId: principal.accountId, confirmedWith },
+      'Data export made.',
+    );
     await mailer
       .send(wasThisYouMail(principal.email, { kind: 'data-export', at: now }, sessionsLink(config)))
       .catch((error: unknown) => request.log.error({ err: error }, 'The export notice could not be stored.'));

@@ -192,6 +192,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-export/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Options for confirming "Download my data" with a passkey instead of the password: they name the student's own passkeys only, and the challenge belongs to her account (used once, within 5 minutes). 409 NO_PASSKEY when she has none. */
+        post: operations["dataExportPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/data-export": {
         parameters: {
             query?: never;
@@ -201,7 +218,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description "Download my data": with the current password (401 INVALID_PASSWORD, counted like a login), one zip file streamed as it is made: data.json (profile, policies, invoices, claims with their history, proof letters, passkeys, open sessions, consent choice and the mails sent to the student, in this contract's shapes), the claims' receipts and summary.html in her language. Never a password hash, session id or token. Three an hour per student (429), each mailed to her ("Was this you?") and logged without its contents. */
+        /** @description "Download my data": with the current password (401 INVALID_PASSWORD, counted like a login) or, without the password header, the answer of one of her own passkeys to the options of dataExportPasskeyOptions in the body (401 PASSKEY_NOT_RECOGNISED for another student's passkey, a used or expired challenge or any answer that does not verify; 400 for a body of the wrong shape), one zip file streamed as it is made: data.json (profile, policies, invoices, claims with their history, proof letters, passkeys, open sessions, consent choice and the mails sent to the student, in this contract's shapes), the claims' receipts and summary.html in her language. Never a password hash, session id or token. Three an hour per student (429), each mailed to her ("Was this you?") and logged without its contents. */
         post: operations["exportMyData"];
         delete?: never;
         options?: never;
@@ -1699,6 +1716,35 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    dataExportPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options for navigator.credentials.get */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnOptions"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Error"];
+        };
+    };
     exportMyData: {
         parameters: {
             query?: {
@@ -1710,7 +1756,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAssertion"];
+            };
+        };
         responses: {
             /** @description The zip file (attachment) */
             200: {

@@ -1,5 +1,6 @@
 import { isValidGtmId } from '../../app/runtime-config-shape';
-import { installTagManager, updateAnalyticsConsent } from '../tag-manager/tag-manager';
+import { installTagManager } from '../tag-manager/tag-manager';
+import { updateAnalyticsConsent } from './consent-mode';
 import { readConsent, subscribeConsent } from './consent-choice';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isConsentBannerOpen, readConsent, subscribeConsent } from './consent-choice';
+import { readConsent, subscribeConsent } from './consent-choice';
 import type { ConsentChoice } from './consent-choice';
 
 /** The student's analytics choice, re-rendering when it changes. */
@@ -9,9 +9,4 @@ export function useConsent(): ConsentChoice | null {
     () => readConsent(),
     () => null,
   );
-}
-
-/** Whether the consent banner is on screen. */
-export function useConsentBannerOpen(): boolean {
-  return useSyncExternalStore(subscribeConsent, isConsentBannerOpen, () => false);
 }

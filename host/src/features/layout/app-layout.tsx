@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
 import { forgetPreloadedAnswer, paths } from '@portal/shared';
 import { handleForPath } from '../../app/route-handle';
-import { ConsentGate } from '../consent/consent-gate';
+import { ConsentBanner } from '../consent/consent-banner';
 import { useConsent } from '../consent/use-consent';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
 import { GlobalAlert } from './global-alert';
@@ -57,7 +57,7 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
 
   return (
     <div className="app">
-      <ConsentGate />
+      <ConsentBanner />
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>

@@ -1,4 +1,5 @@
 import { isValidGtmId } from '../../app/runtime-config-shape';
+import { CONSENT_DENIED, gtag, updateAnalyticsConsent } from '../consent/consent-mode';
 
 /** The page-view event name (docs/requirements.md §1). */
 export const CONTENT_VIEW_EVENT = 'content-view';
@@ -8,34 +9,6 @@ export const IGNORED_ROUTE_NAMES: readonly string[] = ['demo-pages-test'];
 
 /** What a route tells the tag manager: its name, or a `gtm` string that overrides it. */
 export type TrackedRoute = { name?: string; gtm?: string };
-
-/** Google's Consent Mode v2 signals, every one denied until the student accepts analytics. */
-const CONSENT_DENIED = {
-  ad_storage: 'denied',
-  ad_user_data: 'denied',
-  ad_personalization: 'denied',
-  analytics_storage: 'denied',
-} as const;
-
-/**
- * The tag manager recognises a gtag command only as an `arguments` object in the data layer (an
- * array is taken for data), hence this old-style function.
- */
-function argumentsOf(..._command: unknown[]): IArguments {
-  // eslint-disable-next-line prefer-rest-params -- the tag manager reads `arguments` objects only
-  return arguments;
-}
-
-/** Sends a gtag command (`gtag('consent', ...)`) to the data layer. */
-function gtag(win: Window, ...command: unknown[]): void {
-  win.dataLayer = win.dataLayer ?? [];
-  win.dataLayer.push(argumentsOf(...command));
-}
-
-/** Tells a running tag manager the student's changed analytics choice (Consent Mode `update`). */
-export function updateAnalyticsConsent(granted: boolean, win: Window = window): void {
-  gtag(win, 'consent', 'update', { analytics_storage: granted ? 'granted' : 'denied' });
-}
 
 /**
  * Loads the tag manager with a script element (a `src`, no inline code, so the CSP needs no

@@ -9,13 +9,13 @@ import { describeFailure, genericFailure } from '../../profile/api/describe-fail
 import { FormResult, IDLE } from '../../profile/components/form-result';
 import type { FormOutcome } from '../../profile/components/form-result';
 import { PROFILE_NAMESPACE } from '../../profile/profile-texts';
-import { exportMyData, saveFile } from '../api/export-my-data';
+import { exportMyData, exportMyDataWithPasskey, saveFile } from '../api/export-my-data';
 
 const passwordForm = v.object({ password: loginPasswordSchema });
 
 /**
- * Profile > "Download my data" (GDPR art. 15 and 20): with the current password, one zip of everything
- * the portal holds about the student, with a summary in her language.
+ * Profile > "Download my data" (GDPR art. 15 and 20): with the current password, or one of her passkeys
+ * instead, one zip of everything the portal holds about the student, with a summary in her language.
  */
 export function DataExportSection() {
   const { t } = useTranslation(PROFILE_NAMESPACE);
@@ -23,6 +23,33 @@ export function DataExportSection() {
   const titleId = useId();
   const form = useValibotForm(passwordForm, { password: '' });
   const [outcome, setOutcome] = useState<FormOutcome>(IDLE);
+
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  const withPasskey = async () => {
+    setOutcome(IDLE);
+    setPasskeyBusy(true);
+    try {
+      const { file, name } = await exportMyDataWithPasskey(locale);
+      saveFile(file, name);
+      setOutcome({ kind: 'success', key: 'profile.dataExport.done' });
+    } catch (error) {
+      const name = (error as { name?: unknown } | null)?.name;
+      // The browser's refusal: cancelled, timed out, or no passkey of this portal on this device.
+      if (name === 'NotAllowedError' || name === 'AbortError')
+        setOutcome({ kind: 'failure', key: 'profile.dataExport.noPasskey' });
+      else {
+        const failure = await describeFailure(error);
+        if (failure.code === 'NO_PASSKEY')
+          setOutcome({ kind: 'failure', key: 'profile.dataExport.noPasskeys' });
+        else if (failure.status === 401)
+          setOutcome({ kind: 'failure', key: 'profile.dataExport.passkeyRefused' });
+        else setOutcome({ kind: 'failure', ...genericFailure(failure) });
+      }
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setOutcome(IDLE);
@@ -49,6 +76,10 @@ export function DataExportSection() {
           {t('profile.dataExport.download')}
         </Button>
       </form>
+      <p>{t('profile.dataExport.passkeyIntro')}</p>
+      <Button variant="secondary" busy={passkeyBusy} onClick={() => void withPasskey()}>
+        {t('profile.dataExport.usePasskey')}
+      </Button>
       <FormResult outcome={outcome} />
     </section>
   );
