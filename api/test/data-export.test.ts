@@ -4,7 +4,7 @@ import { addDays, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
 import yauzl from 'yauzl';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -103,7 +103,7 @@ describe('data export: download my data', () => {
     await t.request({
       method: 'PUT',
       url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
-      headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      headers: XSRF_ONLY,
     });
     await t.mailer.idle();
 
@@ -167,7 +167,7 @@ describe('data export: download my data', () => {
     await t.request({
       method: 'PUT',
       url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
-      headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      headers: XSRF_ONLY,
     });
     await t.mailer.idle();
 
@@ -186,7 +186,8 @@ describe('data export: download my data', () => {
        UNION ALL SELECT device_hash FROM known_browsers
        UNION ALL SELECT challenge FROM passkey_challenges
        UNION ALL SELECT credential_id FROM passkeys
-       UNION ALL SELECT encode(public_key, 'base64') FROM passkeys`,
+       UNION ALL SELECT encode(public_key, 'base64') FROM passkeys
+       UNION ALL SELECT value FROM server_keys`,
     );
     assert.ok(secrets.length >= 8, `secrets found: ${secrets.length}`);
     for (const { value } of secrets)
@@ -225,7 +226,7 @@ describe('data export: download my data', () => {
       await t.request({
         method: 'POST',
         url: '/api/data-export',
-        headers: { 'x-authorization-password': DEMO_PASSWORD, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        headers: { 'x-authorization-password': DEMO_PASSWORD, ...XSRF_ONLY },
       }),
       401,
       'UNAUTHENTICATED',
