@@ -1,11 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { registerMetrics } from '@portal/shared/metrics';
 import { redactedRequestLog } from '@portal/shared/token-pages';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import { registerContractGuards } from './contract-guards.js';
@@ -16,7 +16,8 @@ import { createMailer } from './mail/outbox.js';
 import { createApiMetrics } from './metrics.js';
 import type { Mailer } from './mail/outbox.js';
 import type { Readiness } from './routes/context.js';
-import { XSRF_COOKIE, cookieOptions } from './auth/session.js';
+import { SESSION_COOKIE, XSRF_COOKIE, cookieOptions } from './auth/session.js';
+import { createXsrfToken, isXsrfTokenValid, loadXsrfKey } from './auth/xsrf-token.js';
 import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
@@ -61,6 +62,21 @@ export const BODY_LIMIT = 1024 * 1024;
 export const FILE_LIMIT = 10 * 1024 * 1024;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whether the XSRF-TOKEN cookie is signed by this api for the request's session cookie. */
+    xsrfValid: boolean;
+  }
+  interface FastifyReply {
+    /** Sets a new anti-forgery cookie bound to `sessionId` (the empty string: no session). */
+    renewXsrf(sessionId: string): void;
+  }
+}
+
+function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  void reply.setCookie(XSRF_COOKIE, token, cookieOptions(request, false));
+}
 
 /** Builds the Fastify app (not listening). */
 export async function buildApp({
@@ -110,14 +126,19 @@ export async function buildApp({
     }
   });
 
-  // Double-submit anti-forgery: the readable XSRF-TOKEN cookie must come back in X-XSRF-TOKEN on
-  // every state-changing call. The content endpoint is exempt: it is read-only and key-protected.
-  // The payment sandbox's page posts a plain form, which carries the same token as a field instead.
+  // Signed double-submit anti-forgery (./auth/xsrf-token.ts): the readable XSRF-TOKEN cookie, signed
+  // and bound to the session cookie, must come back in X-XSRF-TOKEN on every state-changing call. The
+  // content endpoint is exempt: it is read-only and key-protected. The payment sandbox's page posts a
+  // plain form, which carries the same token as a field instead.
+  const xsrfKey = await loadXsrfKey(db, config.xsrfSecret);
+  app.decorateRequest('xsrfValid', false);
   app.addHook('onRequest', async (request, reply) => {
     const cookieToken = request.cookies[XSRF_COOKIE];
-    if (!cookieToken) {
-      void reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), cookieOptions(request, false));
-    }
+    const sessionId = request.cookies[SESSION_COOKIE] ?? '';
+    request.xsrfValid = isXsrfTokenValid(xsrfKey, cookieToken, sessionId);
+    // A browser without a token of this session (a first visit, a token from before a login or of a
+    // key that changed) gets one with this answer, whatever it is.
+    if (!request.xsrfValid) setXsrfCookie(request, reply, createXsrfToken(xsrfKey, sessionId));
     // The logout is a GET (SPEC §7) that changes state: another site's link or image must not end the
     // student's session, so it needs the header like any write.
     const isLogout = request.routeOptions.url === '/api/logout';
@@ -128,9 +149,13 @@ export async function buildApp({
     )
       return;
     const headerToken = request.headers['x-xsrf-token'];
-    if (!cookieToken || typeof headerToken !== 'string' || headerToken !== cookieToken) {
+    if (!request.xsrfValid || typeof headerToken !== 'string' || headerToken !== cookieToken) {
       throw new ApiError(403, 'XSRF_INVALID', 'The anti-forgery token is missing or wrong.');
     }
+  });
+  // A login or a logout changes the session: the token that goes with it is bound to the new one.
+  app.decorateReply('renewXsrf', function (this: FastifyReply, sessionId: string) {
+    setXsrfCookie(this.request, this, createXsrfToken(xsrfKey, sessionId));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -31,6 +31,11 @@ export interface Config {
   graphqlIntrospection: boolean;
   /** OPS_TOKEN: `GET /metrics` answers only to `Authorization: Bearer` it; without it, 404. */
   opsToken?: string;
+  /**
+   * XSRF_SECRET: the key that signs the anti-forgery tokens (at least 32 characters). Without it, a
+   * random key is made once per database and kept there, which every replica on it shares.
+   */
+  xsrfSecret?: string;
   /** NODE_ENV=production: no demo data unless asked for, and no development aids (see {@link loadConfig}). */
   production: boolean;
   /** Whether the demo accounts are loaded into an empty database: always outside production, else API_SEED_DEMO=1. */
@@ -134,6 +139,13 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   return problems;
 }
 
+function xsrfSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env.XSRF_SECRET?.trim();
+  if (!secret) return undefined;
+  if (secret.length < 32) throw new Error('XSRF_SECRET must be at least 32 characters long.');
+  return secret;
+}
+
 /** Which proxies may set X-Forwarded-* (Fastify `trustProxy`): true/false or addresses. */
 export type TrustProxy = boolean | string;
 
@@ -208,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: SCRYPT_LOG_N,
     graphqlIntrospection: env.API_GRAPHQL_INTROSPECTION === '1',
     opsToken: env.OPS_TOKEN?.trim() || undefined,
+    xsrfSecret: xsrfSecret(env),
     production,
     seedDemo: !production || env.API_SEED_DEMO === '1',
     shutdownDelaySeconds: seconds(env, 'API_SHUTDOWN_DELAY_SECONDS', production ? 5 : 0),

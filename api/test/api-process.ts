@@ -8,11 +8,18 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { addDays, format } from 'date-fns';
+import { createXsrfToken } from '../src/auth/xsrf-token.js';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
 
 export const apiDir = fileURLToPath(new URL('..', import.meta.url));
 export const START_TIMEOUT_MS = 90_000;
-export const XSRF = 'crash-test-xsrf';
+/** XSRF_SECRET of every api process the tests start: each replica signs and checks with it. */
+export const PROCESS_XSRF_SECRET = 'the-anti-forgery-key-of-the-test-processes';
+/** An anti-forgery token the processes accept for `sessionId` (the empty string: no session). */
+export const xsrfFor = (sessionId: string): string =>
+  createXsrfToken(Buffer.from(PROCESS_XSRF_SECRET, 'utf8'), sessionId);
+/** An anti-forgery token for calls without a session. */
+export const XSRF = xsrfFor('');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function sparePort(): Promise<number> {
@@ -35,7 +42,13 @@ export async function startApi(env: Record<string, string>, port?: number): Prom
   port ??= await sparePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: apiDir,
-    env: { ...process.env, ...env, API_PORT: String(port), LOG_LEVEL: 'warn' },
+    env: {
+      XSRF_SECRET: PROCESS_XSRF_SECRET,
+      ...process.env,
+      ...env,
+      API_PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = once(child, 'exit').then(([code, signal]) => ({
@@ -73,7 +86,7 @@ export async function login(base: string): Promise<{ cookie: string; profileId: 
   const session = /PORTAL_SESSION=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   assert.ok(session, 'the login set a session cookie');
   const { profileId } = (await response.json()) as { profileId: string };
-  return { cookie: `PORTAL_SESSION=${session}; XSRF-TOKEN=${XSRF}`, profileId };
+  return { cookie: `PORTAL_SESSION=${session}; XSRF-TOKEN=${xsrfFor(session)}`, profileId };
 }
 
 /** A claim on Anna's travel policy with one small PDF receipt; the description carries `marker`. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { mapPolicy, premiumPerTerm } from '@portal/shared/domain';
 import type { RawPolicy } from '@portal/shared/wire';
 import { apiPaths } from '../src/paths.js';
-import { authHeaders, createTestApp } from './helpers.js';
+import { XSRF_ONLY, authHeaders, createTestApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 /** A path inside the api package, whatever the working directory of the test run. */
@@ -261,7 +261,7 @@ describe('api', () => {
     const link: string = mails.find((m: { to: string }) => m.to === 'new.student@example.com').links[0];
     const [, token, email] = /\/en\/activate\/([^/]+)\/(.+)$/.exec(link) ?? [];
     assert.ok(token && email);
-    const headers = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'x-authorization-token': token };
+    const headers = { ...XSRF_ONLY, 'x-authorization-token': token };
     assert.equal(
       (await t.request({ method: 'GET', url: `/api/accounts/${email}/`, headers })).json().username,
       'new.student@example.com',
@@ -362,7 +362,7 @@ describe('api', () => {
     const request = await t.request({
       method: 'POST',
       url: '/api/en/requests',
-      headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+      headers: { ...XSRF_ONLY },
       payload: {
         insuranceType: 'STAY',
         startDate: '2099-01-01',

@@ -36,6 +36,8 @@ interface Outcome {
  * kind has {@link ACKS_BEFORE_KILL} acknowledgements the api is killed with SIGKILL.
  */
 async function submitUntilKilled(api: ApiProcess, cookie: string): Promise<Outcome> {
+  // The session's own anti-forgery token, as the browser would echo it.
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
   const outcome: Outcome = { claims: [], contacts: [], refused: [], inFlightAtKill: -1 };
   let inFlight = 0;
   let killed = false;
@@ -55,12 +57,12 @@ async function submitUntilKilled(api: ApiProcess, cookie: string): Promise<Outco
         response = claim
           ? await fetch(`${api.base}/api/en/claims`, {
               method: 'POST',
-              headers: { cookie, 'x-xsrf-token': XSRF },
+              headers: { cookie, 'x-xsrf-token': xsrf },
               body: claimForm(marker),
             })
           : await fetch(`${api.base}/api/portal/contactexpats`, {
               method: 'POST',
-              headers: { cookie, 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+              headers: { cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
               body: contactBody(marker),
             });
         // The body belongs to the answer: a reset while it streams means no acknowledgement.

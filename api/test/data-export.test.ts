@@ -4,7 +4,7 @@ import { addDays, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
 import yauzl from 'yauzl';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 import type { CreationOptions, RequestOptions } from './soft-authenticator.js';
@@ -107,7 +107,7 @@ describe('data export: download my data', () => {
     await t.request({
       method: 'PUT',
       url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
-      headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      headers: XSRF_ONLY,
     });
     await t.mailer.idle();
 
@@ -171,7 +171,7 @@ describe('data export: download my data', () => {
     await t.request({
       method: 'PUT',
       url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
-      headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      headers: XSRF_ONLY,
     });
     await t.mailer.idle();
 
@@ -190,7 +190,8 @@ describe('data export: download my data', () => {
        UNION ALL SELECT device_hash FROM known_browsers
        UNION ALL SELECT challenge FROM passkey_challenges
        UNION ALL SELECT credential_id FROM passkeys
-       UNION ALL SELECT encode(public_key, 'base64') FROM passkeys`,
+       UNION ALL SELECT encode(public_key, 'base64') FROM passkeys
+       UNION ALL SELECT value FROM server_keys`,
     );
     assert.ok(secrets.length >= 8, `secrets found: ${secrets.length}`);
     for (const { value } of secrets)
@@ -229,7 +230,7 @@ describe('data export: download my data', () => {
       await t.request({
         method: 'POST',
         url: '/api/data-export',
-        headers: { 'x-authorization-password': DEMO_PASSWORD, cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        headers: { 'x-authorization-password': DEMO_PASSWORD, ...XSRF_ONLY },
       }),
       401,
       'UNAUTHENTICATED',

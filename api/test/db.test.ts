@@ -59,6 +59,7 @@ describe('database', () => {
       '014_visitor_claim_confirmation.sql',
       '015_privacy_sessions_and_exports.sql',
       '016_passkey_confirmation.sql',
+      '017_server_keys.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

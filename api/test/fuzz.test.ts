@@ -8,7 +8,7 @@ import { addDays, format } from 'date-fns';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { assertContractBody, createTestApp, fixedNoon } from './helpers.js';
+import { assertContractBody, createTestApp, fixedNoon, signedXsrf } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 /** Generated inputs per endpoint (the issue asks for at least 300). */
@@ -458,17 +458,28 @@ describe('fuzz: bad input never gives a 5xx, and every 4xx has the contract body
   });
   after(() => t.close());
 
+  /** The anti-forgery token bound to the session cookie that `input` sends, as a browser holds it. */
+  function xsrfOf(input: Input): string {
+    if (input.session === 'anna') return /XSRF-TOKEN=([^;]+)/.exec(annaCookie)?.[1] ?? '';
+    if (input.session !== 'junk') return signedXsrf();
+    try {
+      return signedXsrf(decodeURIComponent(input.junkCookie));
+    } catch {
+      return signedXsrf(input.junkCookie);
+    }
+  }
+
   async function send(endpoint: Endpoint, input: Input): Promise<LightMyRequestResponse> {
     const url =
       endpoint.path.replace('{id}', input.id) + (input.query ? `?${input.query[0]}=${input.query[1]}` : '');
     const cookies = [
       input.session === 'anna' ? annaCookie.split(';')[0] : '',
       input.session === 'junk' ? `PORTAL_SESSION=${input.junkCookie}` : '',
-      input.xsrf ? 'XSRF-TOKEN=fuzz' : '',
+      input.xsrf ? `XSRF-TOKEN=${xsrfOf(input)}` : '',
     ].filter(Boolean);
     const headers: Record<string, string> = {};
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
-    if (input.xsrf) headers['x-xsrf-token'] = 'fuzz';
+    if (input.xsrf) headers['x-xsrf-token'] = xsrfOf(input);
     if (input.authorization !== null) headers.authorization = input.authorization;
     if (input.token !== null) headers['x-authorization-token'] = input.token;
     if (input.password !== null) headers['x-authorization-password'] = input.password;

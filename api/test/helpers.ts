@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { buildApp } from '../src/app.js';
+import { createXsrfToken } from '../src/auth/xsrf-token.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import { migrate } from '../src/db/db.js';
@@ -43,6 +44,14 @@ export const TEST_RATE_LIMITS = {
 };
 /** A cheap scrypt cost (N = 2^10) for tests; production uses 2^17. */
 export const TEST_SCRYPT_LOG_N = 10;
+
+/** The anti-forgery signing key of every test app (XSRF_SECRET), so that tests can sign tokens. */
+export const TEST_XSRF_SECRET = 'a-test-key-for-anti-forgery-tokens-0123456789';
+
+/** An anti-forgery token this api accepts for `sessionId` (the empty string: no session). */
+export function signedXsrf(sessionId = ''): string {
+  return createXsrfToken(Buffer.from(TEST_XSRF_SECRET, 'utf8'), sessionId);
+}
 
 /** A test app on a fresh in-memory database with a movable clock. */
 export interface TestApp {
@@ -148,6 +157,7 @@ export async function createTestApp(start = new Date(), options: TestAppOptions 
     // the hash cost have tests of their own.
     rateLimits: TEST_RATE_LIMITS,
     scryptLogN: TEST_SCRYPT_LOG_N,
+    xsrfSecret: TEST_XSRF_SECRET,
     ...options.config,
     now: () => clock.now,
   };
@@ -163,7 +173,6 @@ export async function createTestApp(start = new Date(), options: TestAppOptions 
     assertMatchesOpenapi(options.method ?? 'GET', url, response);
     return response;
   };
-  const xsrf = 'test-xsrf-token';
   return {
     app,
     db,
@@ -172,18 +181,22 @@ export async function createTestApp(start = new Date(), options: TestAppOptions 
     clock,
     request,
     async login(email, password = DEMO_PASSWORD) {
+      const anonymous = signedXsrf();
       const response = await request({
         method: 'POST',
         url: '/api/login',
         headers: {
           authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-          cookie: `XSRF-TOKEN=${xsrf}`,
-          'x-xsrf-token': xsrf,
+          cookie: `XSRF-TOKEN=${anonymous}`,
+          'x-xsrf-token': anonymous,
         },
       });
       assert.equal(response.statusCode, 200, response.body);
       const session = response.cookies.find((c) => c.name === 'PORTAL_SESSION');
       assert.ok(session);
+      // The login sets a token bound to the new session; the one from before no longer passes.
+      const xsrf = response.cookies.findLast((c) => c.name === 'XSRF-TOKEN')?.value;
+      assert.ok(xsrf);
       return {
         cookie: `PORTAL_SESSION=${session.value}; XSRF-TOKEN=${xsrf}`,
         xsrf,
@@ -213,7 +226,10 @@ export function authHeaders(session: { cookie: string; xsrf: string }): Record<s
 }
 
 /** Only the anti-forgery cookie and header (anonymous state-changing calls). */
-export const XSRF_ONLY: Record<string, string> = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+export const XSRF_ONLY: Record<string, string> = (() => {
+  const token = signedXsrf();
+  return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
+})();
 
 /** A fixed local noon, so that day arithmetic never crosses midnight during a run. */
 export function fixedNoon(): Date {

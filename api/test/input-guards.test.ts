@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test';
 import Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
 import { registerErrorHandling } from '../src/errors.js';
-import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import {
+  XSRF_ONLY,
+  assertContractBody,
+  authHeaders,
+  createTestApp,
+  fixedNoon,
+  signedXsrf,
+} from './helpers.js';
+
+/** A token bound to the session cookie `%00`, as the api reads it. */
+const nulXsrf = signedXsrf('\u0000');
 import type { TestApp } from './helpers.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
@@ -52,7 +62,7 @@ describe('control characters and broken Unicode', () => {
     const logout = await t.app.inject({
       method: 'GET',
       url: '/api/logout',
-      headers: { cookie: 'PORTAL_SESSION=%00; XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+      headers: { cookie: `PORTAL_SESSION=%00; XSRF-TOKEN=${nulXsrf}`, 'x-xsrf-token': nulXsrf },
     });
     assert.equal(logout.statusCode, 204);
   });

@@ -81,7 +81,10 @@ describe('passkeys', () => {
   const sessionOf = (response: LightMyRequestResponse): Session => {
     const cookie = response.cookies.find((c) => c.name === 'PORTAL_SESSION');
     assert.ok(cookie);
-    return { cookie: `PORTAL_SESSION=${cookie.value}; XSRF-TOKEN=t`, xsrf: 't' };
+    // The login's answer carries the anti-forgery token bound to the new session.
+    const xsrf = response.cookies.findLast((c) => c.name === 'XSRF-TOKEN')?.value;
+    assert.ok(xsrf);
+    return { cookie: `PORTAL_SESSION=${cookie.value}; XSRF-TOKEN=${xsrf}`, xsrf };
   };
 
   it('should add a passkey after the password, list it, and log in with it as a normal session', async () => {

@@ -3,6 +3,9 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { addDays, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
 import { isEmailAddress, normalizeEmail } from '../src/auth/email-address.js';
+import { buildApp } from '../src/app.js';
+import { createXsrfToken } from '../src/auth/xsrf-token.js';
+import { migrate } from '../src/db/db.js';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
 import {
   TEST_RATE_LIMITS,
@@ -13,6 +16,7 @@ import {
   fixedNoon,
 } from './helpers.js';
 import type { TestApp } from './helpers.js';
+import { createTestDb } from './test-db.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 import type { CreationOptions } from './soft-authenticator.js';
 
@@ -430,6 +434,110 @@ describe('the logout', () => {
     assert.equal(logout.statusCode, 204);
     const after = await t.request({ method: 'GET', url: '/api/checksession', headers: authHeaders(anna) });
     assert.equal(after.statusCode, 401);
+  });
+});
+
+describe('a signed anti-forgery token, bound to the session', () => {
+  beforeEach(() => t.reset());
+
+  const cookieOf = (response: LightMyRequestResponse, name: string) =>
+    response.cookies.findLast((cookie) => cookie.name === name)?.value;
+  const contact = (headers: Record<string, string>) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/accounts/${encodeURIComponent(ANNA)}/reset/password`,
+      headers,
+    });
+
+  it('should refuse a token the client picks, though cookie and header agree', async () => {
+    assertError(
+      await contact({ cookie: 'XSRF-TOKEN=attacker-chosen', 'x-xsrf-token': 'attacker-chosen' }),
+      403,
+      'XSRF_INVALID',
+    );
+    // One made in the right shape but signed with another key.
+    const forged = createXsrfToken(Buffer.from('another key of at least thirty-two chars'), '');
+    assertError(
+      await contact({ cookie: `XSRF-TOKEN=${forged}`, 'x-xsrf-token': forged }),
+      403,
+      'XSRF_INVALID',
+    );
+    assert.equal((await contact(XSRF_ONLY)).statusCode, 204);
+  });
+
+  it('should give a visitor a signed token with any answer, and replace one it does not accept', async () => {
+    const first = await t.request({ method: 'GET', url: '/api/checksession' });
+    const token = cookieOf(first, 'XSRF-TOKEN');
+    assert.ok(token);
+    assert.equal((await contact({ cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token })).statusCode, 204);
+    const replaced = await t.request({
+      method: 'GET',
+      url: '/api/checksession',
+      headers: { cookie: 'XSRF-TOKEN=attacker-chosen' },
+    });
+    const fresh = cookieOf(replaced, 'XSRF-TOKEN');
+    assert.ok(fresh && fresh !== 'attacker-chosen');
+    // A token it accepts stays as it is.
+    const kept = await t.request({
+      method: 'GET',
+      url: '/api/checksession',
+      headers: { cookie: `XSRF-TOKEN=${token}` },
+    });
+    assert.equal(cookieOf(kept, 'XSRF-TOKEN'), undefined);
+  });
+
+  it("should renew the token at login, refuse the one from before it and another session's", async () => {
+    const before = XSRF_ONLY['x-xsrf-token'] ?? '';
+    const anna = await t.login(ANNA);
+    assert.notEqual(anna.xsrf, before);
+    const session = anna.cookie.split(';')[0] ?? '';
+    const write = (token: string) =>
+      t.request({
+        method: 'DELETE',
+        url: '/api/sessions',
+        headers: { cookie: `${session}; XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+      });
+    // The anonymous token from before the login: a login-fixation page cannot keep using it.
+    assertError(await write(before), 403, 'XSRF_INVALID');
+    const chen = await t.login(CHEN);
+    assertError(await write(chen.xsrf), 403, 'XSRF_INVALID');
+    assert.equal((await write(anna.xsrf)).statusCode, 200);
+    const logout = await t.request({ method: 'GET', url: '/api/logout', headers: authHeaders(anna) });
+    assert.equal(logout.statusCode, 204);
+    const afterLogout = cookieOf(logout, 'XSRF-TOKEN');
+    assert.ok(afterLogout && afterLogout !== anna.xsrf, 'the logout sets a token for no session');
+    assert.equal(
+      (await contact({ cookie: `XSRF-TOKEN=${afterLogout}`, 'x-xsrf-token': afterLogout })).statusCode,
+      204,
+    );
+  });
+
+  it('should sign with a key kept in the database without XSRF_SECRET, which every replica on it shares', async () => {
+    const db = await createTestDb();
+    await migrate(db);
+    const config = { ...t.config, xsrfSecret: undefined };
+    const replicaA = await buildApp({ db, config, mailer: t.mailer });
+    const replicaB = await buildApp({ db, config, mailer: t.mailer });
+    const otherDb = await createTestDb();
+    await migrate(otherDb);
+    const elsewhere = await buildApp({ db: otherDb, config, mailer: t.mailer });
+    try {
+      const token = cookieOf(
+        await replicaA.inject({ method: 'GET', url: '/api/checksession' }),
+        'XSRF-TOKEN',
+      );
+      assert.ok(token);
+      const headers = { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };
+      const logout = (app: typeof replicaA) => app.inject({ method: 'GET', url: '/api/logout', headers });
+      assert.equal((await logout(replicaB)).statusCode, 204);
+      assert.equal((await logout(elsewhere)).statusCode, 403);
+    } finally {
+      await replicaA.close();
+      await replicaB.close();
+      await elsewhere.close();
+      await db.close();
+      await otherDb.close();
+    }
   });
 });
 

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import {
+  XSRF_ONLY,
+  assertContractBody,
+  authHeaders,
+  createTestApp,
+  fixedNoon,
+  signedXsrf,
+} from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const ANNA = 'anna.devries@example.com';
@@ -29,13 +36,14 @@ describe('sessions: where am I logged in', () => {
 
   /** Logs in as a browser would: its User-Agent, its country header and its device cookie (if any). */
   async function login(email: string, headers: Record<string, string> = {}, device = ''): Promise<Session> {
+    const anonymous = signedXsrf();
     const response = await t.request({
       method: 'POST',
       url: '/api/login',
       headers: {
         authorization: `Basic ${Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64')}`,
-        cookie: `XSRF-TOKEN=x${device ? `; PORTAL_DEVICE=${device}` : ''}`,
-        'x-xsrf-token': 'x',
+        cookie: `XSRF-TOKEN=${anonymous}${device ? `; PORTAL_DEVICE=${device}` : ''}`,
+        'x-xsrf-token': anonymous,
         ...headers,
       },
     });
@@ -44,7 +52,13 @@ describe('sessions: where am I logged in', () => {
     const deviceCookie = response.cookies.find((c) => c.name === 'PORTAL_DEVICE');
     assert.ok(session && deviceCookie);
     assert.equal(deviceCookie.httpOnly, true);
-    return { cookie: `PORTAL_SESSION=${session.value}; XSRF-TOKEN=x`, xsrf: 'x', device: deviceCookie.value };
+    const xsrf = response.cookies.findLast((c) => c.name === 'XSRF-TOKEN')?.value;
+    assert.ok(xsrf);
+    return {
+      cookie: `PORTAL_SESSION=${session.value}; XSRF-TOKEN=${xsrf}`,
+      xsrf,
+      device: deviceCookie.value,
+    };
   }
 
   const list = (session: Session) =>
@@ -141,7 +155,7 @@ describe('sessions: where am I logged in', () => {
       await t.request({
         method: 'DELETE',
         url: '/api/sessions',
-        headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        headers: XSRF_ONLY,
       }),
       401,
       'UNAUTHENTICATED',

@@ -68,6 +68,7 @@ export async function startSession(
     ],
   );
   void reply.setCookie(SESSION_COOKIE, id, cookieOptions(request, true));
+  reply.renewXsrf(id);
 }
 
 /** Removes sessions past their idle or absolute lifetime; run at every login, so the table stays small. */
@@ -113,4 +114,5 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
   const sessionId = request.cookies[SESSION_COOKIE];
   if (isRandomId(sessionId)) await db.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.renewXsrf('');
 }

@@ -186,7 +186,12 @@ async function sandboxRoutes(app: FastifyInstance, { db, config }: Pick<RouteCon
       >;
       // The form carries the anti-forgery token itself: a plain form cannot send the header.
       const cookieToken = request.cookies[XSRF_COOKIE];
-      if (!cookieToken || typeof body.xsrf !== 'string' || !sameToken(body.xsrf, cookieToken)) {
+      if (
+        !request.xsrfValid ||
+        !cookieToken ||
+        typeof body.xsrf !== 'string' ||
+        !sameToken(body.xsrf, cookieToken)
+      ) {
         throw new ApiError(403, 'XSRF_INVALID', 'The anti-forgery token is missing or wrong.');
       }
       const action = body.action;

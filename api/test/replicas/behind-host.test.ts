@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { createPgDb } from '../../src/db/db.js';
 import type { PgDb } from '../../src/db/db.js';
 import { DEMO_PASSWORD } from '../../src/seed/seed.js';
-import { XSRF, claimForm, contactBody, sleep, sparePort, startApi } from '../api-process.js';
+import { XSRF, xsrfFor, claimForm, contactBody, sleep, sparePort, startApi } from '../api-process.js';
 import type { ApiProcess } from '../api-process.js';
 import { createServerDatabase } from '../test-db.js';
 import type { ServerDatabase } from '../test-db.js';
@@ -166,7 +166,8 @@ describe(
         assert.equal(loginResponse.status, 200);
         const session = /PORTAL_SESSION=([^;]+)/.exec(loginResponse.headers.get('set-cookie') ?? '')?.[1];
         assert.ok(session);
-        const cookie = `PORTAL_SESSION=${session}; XSRF-TOKEN=${XSRF}`;
+        const xsrf = xsrfFor(session);
+        const cookie = `PORTAL_SESSION=${session}; XSRF-TOKEN=${xsrf}`;
         const { profileId } = (await loginResponse.json()) as { profileId: string };
 
         const failures: string[] = [];
@@ -188,7 +189,7 @@ describe(
                     body: contactBody(marker),
                   })
                 : await fetch(`${host.base}/api/en/profiles/${profileId}/policies`, {
-                    headers: asClient(client, { cookie }),
+                    headers: asClient(client, { cookie, 'x-xsrf-token': xsrf }),
                   });
               await response.arrayBuffer();
               latencies.push(performance.now() - started);
@@ -256,7 +257,8 @@ describe(
         assert.equal(loginResponse.status, 200);
         const session = /PORTAL_SESSION=([^;]+)/.exec(loginResponse.headers.get('set-cookie') ?? '')?.[1];
         assert.ok(session);
-        const cookie = `PORTAL_SESSION=${session}; XSRF-TOKEN=${XSRF}`;
+        const xsrf = xsrfFor(session);
+        const cookie = `PORTAL_SESSION=${session}; XSRF-TOKEN=${xsrf}`;
 
         const acked = { claims: [] as string[], contacts: [] as string[], resets: 0 };
         let unanswered = 0;
@@ -272,7 +274,7 @@ describe(
               if (kind === 0) {
                 const response = await fetch(`${host.base}/api/en/claims`, {
                   method: 'POST',
-                  headers: asClient(client, { cookie }),
+                  headers: asClient(client, { cookie, 'x-xsrf-token': xsrf }),
                   body: claimForm(marker),
                 });
                 const text = await response.text();
