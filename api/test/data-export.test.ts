@@ -381,7 +381,7 @@ describe('data export: confirmed with a passkey instead of the password', () => 
       await t.request({
         method: 'POST',
         url: '/api/data-export/passkey-options',
-        headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        headers: XSRF_ONLY,
       }),
       401,
       'UNAUTHENTICATED',
