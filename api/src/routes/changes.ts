@@ -47,6 +47,12 @@ export function refusal(reason: PolicyChangeReason): ApiError {
   switch (reason) {
     case 'underReview':
       return underReview();
+    case 'applicationUnderReview':
+      return new ApiError(
+        409,
+        'UNDER_REVIEW',
+        'This application is under review; it cannot be changed until it is approved.',
+      );
     case 'disapproved':
     case 'expired':
     case 'cancelled':

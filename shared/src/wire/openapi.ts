@@ -1203,7 +1203,13 @@ export interface components {
              * @description When the claim reached this step
              */
             at: string;
+            reason?: components["schemas"]["ClaimRejectionReason"];
         };
+        /**
+         * @description Why a claim was rejected, on its REJECTED step only (absent when no reason was kept): the treatment or cost is not covered by the policy, the policy gave no cover on the incident date, the receipts do not show what was claimed, or the policyholder refused a claim a visitor filed on her policy.
+         * @enum {string}
+         */
+        ClaimRejectionReason: "NOT_COVERED" | "NOT_INSURED_ON_DATE" | "RECEIPTS_INSUFFICIENT" | "POLICYHOLDER_REFUSED";
         ClaimReceipt: {
             id: string;
             name: string;
