@@ -128,6 +128,18 @@ describe('RequestPage', () => {
     expect(screen.getByLabelText('Destination country')).toHaveFocus();
   });
 
+  it("should show the api's reason for a refusal that names no field, not an internal error", async () => {
+    const why = 'Too many attempts. Please try again in 40 minutes.';
+    serve(() => jsonResponse({ code: 'RATE_LIMITED', message: why }, 429));
+    renderWithProviders(<RequestPage />);
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(why);
+    expect(alert).not.toHaveTextContent(/Internal error/);
+    expect(alert).toHaveFocus();
+  });
+
   it('should tie every missing field to its error and send nothing', async () => {
     serve();
     renderWithProviders(<RequestPage />);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
+import { apiReasonMessage } from '@portal/shared';
 import {
   Alert,
   Button,
@@ -30,7 +31,7 @@ export function ContactForm() {
   const { t } = useTranslation('service');
   const form = useValibotForm(contactFormSchema, INITIAL);
   const categories = useContactCategories();
-  const { status, send } = useSendContactRequest();
+  const { status, reason, send } = useSendContactRequest();
   const confirmation = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -59,7 +60,7 @@ export function ContactForm() {
         <Alert
           type="error"
           title={t('contact.failedTitle')}
-          messages={[{ code: 'errors.contactRequestFailed' }]}
+          messages={[reason ? apiReasonMessage(t, reason) : { code: 'errors.contactRequestFailed' }]}
         />
       ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>

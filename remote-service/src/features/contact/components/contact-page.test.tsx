@@ -98,10 +98,26 @@ describe('ContactPage', () => {
   });
 
   it('should say the request failed and keep the form', async () => {
-    answerContact(() => jsonResponse({ code: 'FORBIDDEN', message: 'No' }, 403));
+    answerContact(() => jsonResponse({ code: 'FORBIDDEN', message: '' }, 403));
     renderWithProviders(<ContactPage />);
     await fillIn('No');
     expect(await screen.findByText('Contact request failed: Please try again later.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Dental care');
+  });
+
+  it("should show the api's reason for a refusal instead of a bare failure, and take the focus", async () => {
+    answerContact(() =>
+      jsonResponse(
+        { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 12 minutes.' },
+        429,
+      ),
+    );
+    renderWithProviders(<ContactPage />);
+    await fillIn('No');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many attempts. Please try again in 12 minutes.');
+    expect(alert).not.toHaveTextContent(/Contact request failed/);
+    expect(alert).toHaveFocus();
     expect(screen.getByLabelText('Subject')).toHaveValue('Dental care');
   });
 });
