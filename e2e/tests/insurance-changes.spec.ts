@@ -128,7 +128,7 @@ test.describe('changing a policy and requesting insurance', () => {
     const travel = await policyOf(page, 'TRAVEL');
     await page.goto(`/en/insurances/${travel.policyId}/address`);
     await switchToDutch(page);
-    await expect(page.getByRole('heading', { name: 'Uw verblijfadres wijzigen' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Je verblijfadres wijzigen' })).toBeVisible();
     await expect(page.getByLabel('Huisnummer')).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
   });
@@ -186,7 +186,7 @@ test.describe('changing a policy and requesting insurance', () => {
     await expect(page.getByText("We can't insure your situation.")).toBeVisible();
     await expect(page.getByLabel('Destination country')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Destination country')).toHaveAccessibleDescription(
-      "We can't insure your situation.",
+      "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
     );
 
     // The api applies the same rule to whoever calls it directly (a fresh client, anti-forgery pair of its own).

@@ -89,7 +89,7 @@ describe('RequestPage', () => {
     renderWithProviders(<RequestPage />);
     const user = await fillIn('Netherlands');
     expect(screen.getByLabelText('Destination country')).toHaveAccessibleDescription(
-      "We can't insure your situation.",
+      "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
     );
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(screen.getByLabelText('Destination country')).toHaveAttribute('aria-invalid', 'true');
@@ -104,7 +104,7 @@ describe('RequestPage', () => {
     await user.selectOptions(screen.getByLabelText('Destination country'), 'Brazil');
     await user.selectOptions(screen.getByLabelText('Country of origin'), 'Brazil');
     expect(screen.getByLabelText('Destination country')).toHaveAccessibleDescription(
-      "We can't insure your situation.",
+      "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
     );
     await user.selectOptions(screen.getByLabelText('Country of origin'), 'Netherlands');
     expect(screen.getByLabelText('Destination country')).not.toHaveAttribute('aria-invalid');
@@ -124,7 +124,11 @@ describe('RequestPage', () => {
     renderWithProviders(<RequestPage />);
     const user = await fillIn();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText("We can't insure your situation.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Destination country')).toHaveFocus();
   });
 
