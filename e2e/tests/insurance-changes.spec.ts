@@ -165,6 +165,20 @@ test.describe('changing a policy and requesting insurance', () => {
     await expect(page.getByText(/Your application number is APP-\d{4}-[0-9A-F]{8}\./)).toBeVisible();
     await expect(page.getByText(/e-mail with a link to activate your account/)).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
+    // A confirmation with the application number is mailed to the address given.
+    const applicationNumber = /APP-\d{4}-[0-9A-F]{8}/.exec(
+      (await page.getByText(/Your application number is/).textContent()) ?? '',
+    )?.[0];
+    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
+      to: string;
+      text: string;
+    }[];
+    expect(
+      outbox.some(
+        (mail) => mail.to === 'lucia.souza@example.com' && mail.text.includes(`${applicationNumber ?? '?'}.`),
+      ),
+      'the confirmation mail',
+    ).toBe(true);
 
     // Sent: the next visit starts with an empty form.
     await page.reload();

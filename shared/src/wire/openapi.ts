@@ -760,6 +760,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Stores the request and, in the same transaction, its confirmation mail to the person's address (the application number and what happens next) in the language `lang` names. */
         post: operations["requestInsurance"];
         delete?: never;
         options?: never;
@@ -2751,7 +2752,9 @@ export interface operations {
     };
     requestInsurance: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "en" | "nl";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -65,6 +65,10 @@ describe('RequestPage', () => {
     expect(sent).toHaveTextContent('Your application number is APP-2026-0000ABCD.');
     expect(sent).toHaveTextContent(/e-mail with a link to activate your account/);
     expect(sent).toHaveFocus();
+    // The confirmation mail is asked for in the page's language.
+    expect(
+      new URL(requestsTo(fetchMock?.requests ?? [], REQUESTS)[0]?.url ?? '').searchParams.get('lang'),
+    ).toBe('en');
     expect(await requestsTo(fetchMock?.requests ?? [], REQUESTS)[0]?.json()).toEqual({
       insuranceType: 'HEALTH',
       startDate: day(30),

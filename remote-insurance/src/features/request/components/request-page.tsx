@@ -73,7 +73,7 @@ export function RequestForm({ onSent, today }: RequestFormProps) {
     setFailed(false);
     setReason(undefined);
     try {
-      const applicationNumber = await sendInsuranceRequest(output);
+      const applicationNumber = await sendInsuranceRequest(output, locale);
       setSent(true);
       clearRequestDraft();
       onSent(applicationNumber);
