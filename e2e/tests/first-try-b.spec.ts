@@ -159,6 +159,11 @@ test.describe('right the first time on a phone', () => {
     await expectNoAxeViolations(page, consoleGuard);
     await why.getByRole('link', { name: 'Contact us' }).click();
     await expect(page).toHaveURL(/\/en\/service-contact\/contact$/);
+    // Logged in, the contact form knows who she is and that she is a customer.
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Chen Li');
+    await expect(page.getByLabel('E-mail address', { exact: true })).toHaveValue(USERS.chen);
+    await expect(page.getByRole('group', { name: 'Are you already a customer?' })).toHaveCount(0);
+    await expectNoAxeViolations(page, consoleGuard);
 
     await page.goto('/en/insurances');
     const application = page.getByRole('article').filter({ hasText: 'APP-2026-100307' });
