@@ -221,7 +221,8 @@ describe('ProfilePage: personal details', () => {
     expect(within(details).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(details).queryByRole('button')).not.toBeInTheDocument();
     expect(within(details).getByText('Gender diverse')).toBeInTheDocument();
-    expect(within(details).getByText('12/04/2001')).toBeInTheDocument();
+    // Shown in the display format, not as typed.
+    expect(within(details).getByText('12 Apr 2001')).toBeInTheDocument();
     // E-mail and password stay the student's to change.
     expect(within(await section('E-mail address')).getByLabelText('New e-mail address')).toBeInTheDocument();
     expect(within(await section('Password')).getByLabelText('New password')).toBeInTheDocument();
