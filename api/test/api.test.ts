@@ -280,17 +280,25 @@ describe('api', () => {
       payload: { password: 'NewStudent2026x' },
     });
     assert.equal(ok.statusCode, 204);
-    assert.equal(
-      (
-        await t.request({
-          method: 'POST',
-          url: `/api/accounts/${email}/activate`,
-          headers,
-          payload: { password: 'NewStudent2026x' },
-        })
-      ).statusCode,
-      401,
-    );
+    // The used link says the account is activated (she logs in), not that it is invalid or expired.
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/accounts/${email}/activate`,
+      headers,
+      payload: { password: 'NewStudent2026x' },
+    });
+    assert.equal(again.statusCode, 409);
+    assert.equal(again.json().code, 'ALREADY_ACTIVATED');
+    const reopened = await t.request({ method: 'GET', url: `/api/accounts/${email}/`, headers });
+    assert.equal(reopened.statusCode, 409);
+    assert.equal(reopened.json().code, 'ALREADY_ACTIVATED');
+    // The same token with another address tells nothing.
+    const other = await t.request({
+      method: 'GET',
+      url: '/api/accounts/anna.devries%40example.com/',
+      headers,
+    });
+    assert.equal(other.statusCode, 401);
     await t.login('new.student@example.com', 'NewStudent2026x');
     const reset = await t.request({
       method: 'PUT',

@@ -55,7 +55,7 @@ interface ClaimDetail {
   status: string;
   iban: string;
   incidentDate: string;
-  history: { status: string; at: string }[];
+  history: { status: string; at: string; reason?: string }[];
   receipts: { id: string; name: string; contentType: string; size: number }[];
 }
 
@@ -364,6 +364,12 @@ describe('claims', () => {
         (await detail(claimNumber, chen)).json<ClaimDetail>().history.map((step) => step.status);
       assert.deepEqual(await steps('CLM-2025-0000C005'), ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'PAID']);
       assert.deepEqual(await steps('CLM-2025-0000C004'), ['RECEIVED', 'IN_REVIEW', 'REJECTED']);
+      // The rejection carries its reason, and only the rejection does.
+      const rejected = (await detail('CLM-2025-0000C004', chen)).json<ClaimDetail>();
+      assert.deepEqual(
+        rejected.history.map((step) => step.reason ?? null),
+        [null, null, 'NOT_COVERED'],
+      );
       const paid = (await detail('CLM-2025-0000C005', chen)).json<ClaimDetail>();
       const times = paid.history.map((step) => Date.parse(step.at));
       assert.deepEqual(

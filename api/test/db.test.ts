@@ -60,6 +60,7 @@ describe('database', () => {
       '015_privacy_sessions_and_exports.sql',
       '016_passkey_confirmation.sql',
       '017_server_keys.sql',
+      '018_claim_rejection_reason.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

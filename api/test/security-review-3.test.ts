@@ -640,8 +640,13 @@ describe('a visitor claim needs the policyholder', () => {
     });
     assert.equal(detail.json().status, 'REJECTED');
     assert.deepEqual(
-      detail.json<{ history: { status: string }[] }>().history.map((step) => step.status),
-      ['RECEIVED', 'REJECTED'],
+      detail
+        .json<{ history: { status: string; reason?: string }[] }>()
+        .history.map((step) => [step.status, step.reason ?? null]),
+      [
+        ['RECEIVED', null],
+        ['REJECTED', 'POLICYHOLDER_REFUSED'],
+      ],
     );
   });
 

@@ -123,6 +123,44 @@ describe('service calls', () => {
       assert.equal(stored?.body.person.email, 'lucia@example.com');
     });
 
+    it('should mail a confirmation with the application number, in the language of the request', async () => {
+      const mailsTo = async (to: string) =>
+        await t.db.query<{ subject: string; text_body: string }>(
+          'SELECT subject, text_body FROM outbox WHERE recipient = $1 ORDER BY created_at',
+          [to],
+        );
+      const english = await t.request({
+        method: 'POST',
+        url: '/api/en/requests',
+        headers: XSRF_ONLY,
+        payload: { ...application, person: { ...application.person, email: 'mail.en@example.com' } },
+      });
+      assert.equal(english.statusCode, 201, english.body);
+      const [en] = await mailsTo('mail.en@example.com');
+      assert.equal(en?.subject, 'We have received your insurance request');
+      assert.ok(en?.text_body.includes(`Your application number is ${english.json().applicationNumber}.`));
+
+      const dutch = await t.request({
+        method: 'POST',
+        url: '/api/en/requests?lang=nl',
+        headers: XSRF_ONLY,
+        payload: { ...application, person: { ...application.person, email: 'mail.nl@example.com' } },
+      });
+      assert.equal(dutch.statusCode, 201, dutch.body);
+      const [nl] = await mailsTo('mail.nl@example.com');
+      assert.equal(nl?.subject, 'We hebben je aanvraag voor een verzekering ontvangen');
+      assert.ok(nl?.text_body.includes(`Je aanvraagnummer is ${dutch.json().applicationNumber}.`));
+
+      const unknown = await t.request({
+        method: 'POST',
+        url: '/api/en/requests?lang=fr',
+        headers: XSRF_ONLY,
+        payload: { ...application, person: { ...application.person, email: 'mail.fr@example.com' } },
+      });
+      assert.equal(unknown.statusCode, 400);
+      assert.deepEqual(await mailsTo('mail.fr@example.com'), []);
+    });
+
     it('should store only the validated request and refuse unknown fields with 400', async () => {
       const padded = await t.request({
         method: 'POST',

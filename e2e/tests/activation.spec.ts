@@ -12,7 +12,7 @@ interface OutboxMail {
 
 const NEW_PASSWORD = 'Fresh-Start-2026!';
 
-test('should activate a new student from the mailed link and log in', async ({ page }) => {
+test('should activate a new student from the mailed link and log in', async ({ page, consoleGuard }) => {
   const response = await page.request.get('/api/dev/outbox');
   expect(response.status(), 'GET /api/dev/outbox').toBe(200);
   const mails = (await response.json()) as OutboxMail[];
@@ -33,4 +33,13 @@ test('should activate a new student from the mailed link and log in', async ({ p
   await submitLogin(page, USERS.newStudent, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/en\/insurances/);
   await expect(logoutEntry(page)).toBeVisible();
+
+  // The used link says the account is activated and leads to the login, not "invalid or expired".
+  consoleGuard.allow(/status of 409 .*\/api\/accounts\//);
+  await page.goto(link);
+  await expect(
+    page.getByText('Your account is already activated. Log in with your e-mail address and password.'),
+  ).toBeVisible();
+  await expect(page.getByText('Sorry, this link is invalid or expired.')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
 });

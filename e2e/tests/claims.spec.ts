@@ -203,7 +203,9 @@ test.describe('claims', () => {
       const policy = page.getByLabel(language === 'NL' ? 'Polis' : 'Policy');
       await expect(policy).toBeVisible();
       // With errors shown and a refused file, as a student sees the form most.
-      await page.getByRole('button', { name: language === 'NL' ? 'Claim versturen' : 'Send claim' }).click();
+      await page
+        .getByRole('button', { name: language === 'NL' ? 'Declaratie versturen' : 'Send claim' })
+        .click();
       await page
         .getByLabel(language === 'NL' ? 'Bonnen' : 'Receipts')
         .setInputFiles([pdf('big.pdf', 11 * MB)]);

@@ -413,7 +413,7 @@ test.describe('fault journeys', () => {
         language === 'EN'
           ? { offline: 'You are offline.', fallback: FALLBACK, open: 'Open' }
           : {
-              offline: 'U bent offline.',
+              offline: 'Je bent offline.',
               fallback: 'Dit deel van het portaal is tijdelijk niet beschikbaar.',
               open: 'Open',
             };

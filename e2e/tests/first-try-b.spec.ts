@@ -145,6 +145,43 @@ test.describe('right the first time on a phone', () => {
     await expect(alert).toBeInViewport();
   });
 
+  test('a rejected claim says why and how to go on; a new application says it is being reviewed', async ({
+    page,
+    consoleGuard,
+  }) => {
+    await logIn(page, USERS.chen);
+    await page.goto('/en/claims');
+    await page.getByRole('link', { name: 'See why claim CLM-2025-0000C004 was rejected' }).click();
+    await expect(page).toHaveURL(/\/en\/claims\/CLM-2025-0000C004$/);
+    const why = page.getByRole('region', { name: 'Why your claim was rejected' });
+    await expect(why).toContainText('Your policy does not cover this treatment or cost.');
+    await expect(why).toContainText('Questions about this decision, or do you disagree with it?');
+    await expectNoAxeViolations(page, consoleGuard);
+    await why.getByRole('link', { name: 'Contact us' }).click();
+    await expect(page).toHaveURL(/\/en\/service-contact\/contact$/);
+    // Logged in, the contact form knows who she is and that she is a customer.
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Chen Li');
+    await expect(page.getByLabel('E-mail address', { exact: true })).toHaveValue(USERS.chen);
+    await expect(page.getByRole('group', { name: 'Are you already a customer?' })).toHaveCount(0);
+    await expectNoAxeViolations(page, consoleGuard);
+
+    await page.goto('/en/insurances');
+    const application = page.getByRole('article').filter({ hasText: 'APP-2026-100307' });
+    await expect(application).toContainText('Application under review');
+    await expect(application).toContainText(
+      'Your application is under review. We will e-mail you our decision within 4 business days',
+    );
+    await expect(application).not.toContainText('A change is under review');
+    await expectNoAxeViolations(page, consoleGuard);
+
+    await page.goto('/en/claims/CLM-2025-0000C004');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
+    await expect(page.getByRole('region', { name: 'Waarom je declaratie is afgewezen' })).toContainText(
+      'Je polis dekt deze behandeling of deze kosten niet.',
+    );
+  });
+
   test('the claims list reads on a 360 px screen without sideways scrolling', async ({
     page,
     consoleGuard,

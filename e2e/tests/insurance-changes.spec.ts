@@ -128,7 +128,7 @@ test.describe('changing a policy and requesting insurance', () => {
     const travel = await policyOf(page, 'TRAVEL');
     await page.goto(`/en/insurances/${travel.policyId}/address`);
     await switchToDutch(page);
-    await expect(page.getByRole('heading', { name: 'Uw verblijfadres wijzigen' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Je verblijfadres wijzigen' })).toBeVisible();
     await expect(page.getByLabel('Huisnummer')).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
   });
@@ -165,6 +165,20 @@ test.describe('changing a policy and requesting insurance', () => {
     await expect(page.getByText(/Your application number is APP-\d{4}-[0-9A-F]{8}\./)).toBeVisible();
     await expect(page.getByText(/e-mail with a link to activate your account/)).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
+    // A confirmation with the application number is mailed to the address given.
+    const applicationNumber = /APP-\d{4}-[0-9A-F]{8}/.exec(
+      (await page.getByText(/Your application number is/).textContent()) ?? '',
+    )?.[0];
+    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as {
+      to: string;
+      text: string;
+    }[];
+    expect(
+      outbox.some(
+        (mail) => mail.to === 'lucia.souza@example.com' && mail.text.includes(`${applicationNumber ?? '?'}.`),
+      ),
+      'the confirmation mail',
+    ).toBe(true);
 
     // Sent: the next visit starts with an empty form.
     await page.reload();
@@ -186,7 +200,7 @@ test.describe('changing a policy and requesting insurance', () => {
     await expect(page.getByText("We can't insure your situation.")).toBeVisible();
     await expect(page.getByLabel('Destination country')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Destination country')).toHaveAccessibleDescription(
-      "We can't insure your situation.",
+      "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
     );
 
     // The api applies the same rule to whoever calls it directly (a fresh client, with the anti-forgery

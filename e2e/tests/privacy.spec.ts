@@ -164,7 +164,7 @@ test.describe('privacy: consent before the tag manager', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
     await page.getByRole('link', { name: 'Cookie-instellingen' }).click();
-    await expect(banner(page)).toContainText('U hebt analytische cookies geweigerd.');
+    await expect(banner(page)).toContainText('Je hebt analytische cookies geweigerd.');
     await expect(banner(page)).toBeFocused();
     await expectNoAxeViolations(page, consoleGuard);
     expect(tagManagerRequests).toEqual([]);

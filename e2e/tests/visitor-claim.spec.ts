@@ -115,14 +115,14 @@ test.describe('a visitor files a claim', () => {
     await expectNoAxeViolations(page, consoleGuard);
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Bevestig een claim op je polis' }),
+      page.getByRole('heading', { level: 1, name: 'Bevestig een declaratie op je polis' }),
     ).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);
-    await page.getByRole('button', { name: 'Claim weigeren' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Je hebt deze claim geweigerd.' })).toHaveText(
-      'Je hebt deze claim geweigerd. Hij is gesloten en er wordt niets betaald.',
-    );
-    await expect(page.getByRole('button', { name: 'Claim bevestigen' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Declaratie weigeren' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Je hebt deze declaratie geweigerd.' }),
+    ).toHaveText('Je hebt deze declaratie geweigerd. Die is gesloten en er wordt niets betaald.');
+    await expect(page.getByRole('button', { name: 'Declaratie bevestigen' })).toHaveCount(0);
     await expectNoAxeViolations(page, consoleGuard);
   });
 
@@ -140,7 +140,9 @@ test.describe('a visitor files a claim', () => {
       }
       await expectNoAxeViolations(page, consoleGuard);
       // With every field's error shown, as a visitor who sends too soon sees it.
-      await page.getByRole('button', { name: language === 'NL' ? 'Claim versturen' : 'Send claim' }).click();
+      await page
+        .getByRole('button', { name: language === 'NL' ? 'Declaratie versturen' : 'Send claim' })
+        .click();
       await expect(page.getByLabel(language === 'NL' ? 'Polisnummer' : 'Policy number')).toHaveAttribute(
         'aria-invalid',
         'true',

@@ -7,7 +7,7 @@ import { checkCurrentPassword, clearThrottle } from '../auth/login-throttle.js';
 import { isEmailAddress, normalizeEmail, parseEmailAddress, sameEmail } from '../auth/email-address.js';
 import { hashPassword, isCommonPassword } from '../auth/passwords.js';
 import { requirePrincipal } from '../auth/session.js';
-import { consumeToken, createToken, findToken, revokeTokens } from '../auth/tokens.js';
+import { consumeToken, createToken, findToken, hashLinkToken, revokeTokens } from '../auth/tokens.js';
 import type { TokenKind } from '../auth/tokens.js';
 import type { Db } from '../db/db.js';
 import { isRandomId } from '../input-guards.js';
@@ -46,8 +46,29 @@ export async function accountRoutes(
   async function validToken(request: FastifyRequest<IdParams>, kinds: TokenKind[]) {
     const token = header(request, 'x-authorization-token');
     const row = isRandomId(token) ? await findToken(db, config, token, request.params.id, kinds) : null;
-    if (!row) throw errors.invalidLink();
-    return row;
+    if (row) return row;
+    if (kinds.includes('ACTIVATE') && isRandomId(token) && (await activatedBy(token, request.params.id))) {
+      throw new ApiError(
+        409,
+        'ALREADY_ACTIVATED',
+        'This account is already activated. Log in with your e-mail address and password.',
+      );
+    }
+    throw errors.invalidLink();
+  }
+
+  /**
+   * Whether `token` is an activation link, used or not, of the account of `linkEmail` that is activated
+   * already: the student who opens it again (or after activating by a newer link) is told to log in
+   * rather than that the link is invalid. Only the holder of the mailed link learns this.
+   */
+  async function activatedBy(token: string, linkEmail: string): Promise<boolean> {
+    const [row] = await db.query<{ email: string }>(
+      `SELECT a.email FROM account_tokens t JOIN accounts a ON a.id = t.account_id
+       WHERE t.token_hash = $1 AND t.kind = 'ACTIVATE' AND a.activated`,
+      [hashLinkToken(token)],
+    );
+    return row !== undefined && sameEmail(row.email, linkEmail);
   }
 
   /**

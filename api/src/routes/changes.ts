@@ -24,6 +24,8 @@ import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
 import type { Mail } from '../mail/outbox.js';
+import { insuranceRequestMail } from '../mail/request-mail.js';
+import type { RequestLanguage } from '../mail/request-mail.js';
 import { anonymousWriteRateLimit } from '../rate-limits.js';
 import { maskIban } from './claims.js';
 import { parseBody } from '../validate.js';
@@ -47,6 +49,12 @@ export function refusal(reason: PolicyChangeReason): ApiError {
   switch (reason) {
     case 'underReview':
       return underReview();
+    case 'applicationUnderReview':
+      return new ApiError(
+        409,
+        'UNDER_REVIEW',
+        'This application is under review; it cannot be changed until it is approved.',
+      );
     case 'disapproved':
     case 'expired':
     case 'cancelled':
@@ -147,6 +155,13 @@ function ibanNotice(to: string, policy: PolicyRow, iban: string): Mail {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The language of a request's confirmation mail: `?lang=` of the page it was sent from, English by default. */
+function requestLanguage(value: unknown): RequestLanguage {
+  if (value === undefined || value === 'en') return 'en';
+  if (value === 'nl') return 'nl';
+  throw errors.validation([{ field: 'lang', code: 'validation.language.invalid' }]);
 }
 
 function serial(prefix: string): string {
@@ -409,7 +424,8 @@ export async function changeRoutes(
     return reply.status(204).send();
   });
 
-  app.post('/api/en/requests', anonymous, async (request, reply) => {
+  app.post<{ Querystring: { lang?: unknown } }>('/api/en/requests', anonymous, async (request, reply) => {
+    const language = requestLanguage(request.query.lang);
     const schema = insuranceRequestSchema({ today: today() });
     const result = v.safeParse(schema, request.body ?? {});
     if (
@@ -427,11 +443,17 @@ export async function changeRoutes(
       throw errors.validation(unknown.map((field) => ({ field, code: 'validation.unknownField' })));
     }
     const applicationNumber = serial('APP');
-    await db.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
-      applicationNumber,
-      JSON.stringify(body),
-      today(),
-    ]);
+    // The request and its confirmation mail are stored together: no request without its mail, nor a mail
+    // for a request that was not stored.
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
+        applicationNumber,
+        JSON.stringify(body),
+        today(),
+      ]);
+      await mailer.store(insuranceRequestMail(body.person.email, applicationNumber, language), tx);
+    });
+    mailer.wake();
     return reply.status(201).send({ applicationNumber });
   });
 }

@@ -79,10 +79,10 @@ export async function claimConfirmationRoutes(
         [claim.claim_number, decision, now],
       );
       if (updated && decision === 'REFUSED') {
-        await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'REJECTED', $2)", [
-          claim.claim_number,
-          now,
-        ]);
+        await tx.query(
+          "INSERT INTO claim_history (claim_number, status, at, reason) VALUES ($1, 'REJECTED', $2, 'POLICYHOLDER_REFUSED')",
+          [claim.claim_number, now],
+        );
       }
       return updated;
     });

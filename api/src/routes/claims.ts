@@ -480,8 +480,8 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
 
   app.get<ClaimParams>('/api/en/claims/:claimNumber', async (request, reply) => {
     const claim = await ownClaim(request);
-    const history = await db.query<{ status: ClaimStatus; at: Date | string }>(
-      'SELECT status, at FROM claim_history WHERE claim_number = $1 ORDER BY at, status',
+    const history = await db.query<{ status: ClaimStatus; at: Date | string; reason: string | null }>(
+      'SELECT status, at, reason FROM claim_history WHERE claim_number = $1 ORDER BY at, status',
       [claim.claim_number],
     );
     const receipts = await db.query<ReceiptRow>(
@@ -499,7 +499,11 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
       incidentDate: wireDate(claim.incident_date),
       description: claim.description,
       iban: maskIban(claim.iban),
-      history: history.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })),
+      history: history.map((step) => ({
+        status: step.status,
+        at: new Date(step.at).toISOString(),
+        ...(step.reason ? { reason: step.reason } : {}),
+      })),
       receipts: receipts.map((receipt) => ({
         id: receipt.id,
         name: receiptName(receipt.name, receipt.content_type),

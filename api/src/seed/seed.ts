@@ -103,7 +103,7 @@ interface DemoClaim {
   description: string;
   amount: number;
   /** Each step reached, oldest first; the last is the claim's status. */
-  history: { status: string; at: Date }[];
+  history: { status: string; at: Date; reason?: string }[];
   receipt: string;
 }
 
@@ -184,7 +184,7 @@ function demoClaims(today: Date): DemoClaim[] {
       history: [
         { status: 'RECEIVED', at: at(115) },
         { status: 'IN_REVIEW', at: at(112) },
-        { status: 'REJECTED', at: at(105) },
+        { status: 'REJECTED', at: at(105), reason: 'NOT_COVERED' },
       ],
       receipt: 'dentist.pdf',
     },
@@ -671,10 +671,11 @@ async function loadDemoData(
       ],
     );
     for (const step of claim.history) {
-      await db.query('INSERT INTO claim_history (claim_number, status, at) VALUES ($1, $2, $3)', [
+      await db.query('INSERT INTO claim_history (claim_number, status, at, reason) VALUES ($1, $2, $3, $4)', [
         claim.number,
         step.status,
         step.at,
+        step.reason ?? null,
       ]);
     }
     const pdf = demoReceiptPdf(claim.description);

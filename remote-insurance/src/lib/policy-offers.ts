@@ -7,7 +7,8 @@ export type PolicyOffer = 'renew' | 'terminate' | 'startDate' | 'address' | 'pay
 const OFFERS: readonly PolicyOffer[] = ['renew', 'terminate', 'startDate', 'address', 'paymentSettings'];
 
 /** Why a card offers no change at all. */
-export type PolicyOffersNotice = 'underReview' | 'disapproved' | 'institute' | 'expired' | 'cancelled';
+export type PolicyOffersNotice =
+  'underReview' | 'applicationUnderReview' | 'disapproved' | 'institute' | 'expired' | 'cancelled';
 
 /** Why the card cannot link to the payment settings (docs/requirements.md §6). */
 export type PaymentLockNote = Extract<
@@ -29,6 +30,7 @@ export type OfferPolicy = Pick<Policy, keyof PolicyRulesInput>;
 
 const NOTICES: readonly PolicyChangeReason[] = [
   'underReview',
+  'applicationUnderReview',
   'disapproved',
   'expired',
   'cancelled',

@@ -17,7 +17,9 @@ export const POLICY_CHANGES: readonly PolicyChange[] = [
 /**
  * Why a change is not possible; each screen translates the code into its own words.
  *
- * - `underReview`: the policy or a change of it awaits approval (docs/requirements.md §4).
+ * - `underReview`: a change of the policy awaits approval (docs/requirements.md §4).
+ * - `applicationUnderReview`: the policy is a new application that awaits approval (UNDER_REVIEW_NEW);
+ *   no change is under review, so the student is told about her application instead.
  * - `disapproved`, `expired`, `cancelled`: the policy has nothing left to change.
  * - `institute`: the institution manages it; the student is told to contact the institution.
  * - `notEditable`: the backend marks the student's own policy as not editable online.
@@ -27,6 +29,7 @@ export const POLICY_CHANGES: readonly PolicyChange[] = [
  */
 export type PolicyChangeReason =
   | 'underReview'
+  | 'applicationUnderReview'
   | 'disapproved'
   | 'expired'
   | 'cancelled'
@@ -70,8 +73,9 @@ function wireDay(today: Date): string {
 function statusReason(status: PolicyStatusRaw): PolicyChangeReason | null {
   switch (status) {
     case 'UNDER_REVIEW':
-    case 'UNDER_REVIEW_NEW':
       return 'underReview';
+    case 'UNDER_REVIEW_NEW':
+      return 'applicationUnderReview';
     case 'DISAPPROVED':
       return 'disapproved';
     case 'EXPIRED':

@@ -777,6 +777,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Stores the request and, in the same transaction, its confirmation mail to the person's address (the application number and what happens next) in the language `lang` names. */
         post: operations["requestInsurance"];
         delete?: never;
         options?: never;
@@ -1220,7 +1221,13 @@ export interface components {
              * @description When the claim reached this step
              */
             at: string;
+            reason?: components["schemas"]["ClaimRejectionReason"];
         };
+        /**
+         * @description Why a claim was rejected, on its REJECTED step only (absent when no reason was kept): the treatment or cost is not covered by the policy, the policy gave no cover on the incident date, the receipts do not show what was claimed, or the policyholder refused a claim a visitor filed on her policy.
+         * @enum {string}
+         */
+        ClaimRejectionReason: "NOT_COVERED" | "NOT_INSURED_ON_DATE" | "RECEIPTS_INSUFFICIENT" | "POLICYHOLDER_REFUSED";
         ClaimReceipt: {
             id: string;
             name: string;
@@ -1865,6 +1872,15 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            /** @description ALREADY_ACTIVATED: an activation link of an account that is activated already (the student used it, or another one): she logs in instead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
             414: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Error"];
@@ -1892,6 +1908,7 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             414: components["responses"]["Error"];
             415: components["responses"]["Error"];
@@ -2785,7 +2802,9 @@ export interface operations {
     };
     requestInsurance: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: "en" | "nl";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -39,6 +39,6 @@ describe('OfflineNotice', () => {
     await act(() => i18n.changeLanguage('nl'));
     render(<OfflineNotice />);
     goOffline(true);
-    expect(await screen.findByText('U bent offline.')).toBeInTheDocument();
+    expect(await screen.findByText('Je bent offline.')).toBeInTheDocument();
   });
 });

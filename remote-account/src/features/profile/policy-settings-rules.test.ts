@@ -70,7 +70,7 @@ describe('settingBlock', () => {
       startDate: 'underReview',
       payment: 'underReview',
     });
-    expect(blocks({ status: 'UNDER_REVIEW_NEW' }).address).toBe('underReview');
+    expect(blocks({ status: 'UNDER_REVIEW_NEW' }).address).toBe('applicationUnderReview');
     expect(blocks({ status: 'EXPIRED' })).toEqual({
       address: 'expired',
       startDate: 'expired',

@@ -33,7 +33,7 @@ describe('paymentLock', () => {
 
   it.each([
     ['UNDER_REVIEW', 'underReview'],
-    ['UNDER_REVIEW_NEW', 'underReview'],
+    ['UNDER_REVIEW_NEW', 'applicationUnderReview'],
     ['DISAPPROVED', 'disapproved'],
     ['EXPIRED', 'expired'],
     ['CANCELLED', 'cancelled'],

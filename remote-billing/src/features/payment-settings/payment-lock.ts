@@ -9,7 +9,14 @@ import type { PolicyPayment } from './api/get-policy-payment';
  * review (docs/requirements.md §4); or the policy has ended (disapproved, expired, cancelled).
  */
 export type PaymentLock =
-  'creditCard' | 'institute' | 'viaInstitution' | 'underReview' | 'disapproved' | 'expired' | 'cancelled';
+  | 'creditCard'
+  | 'institute'
+  | 'viaInstitution'
+  | 'underReview'
+  | 'applicationUnderReview'
+  | 'disapproved'
+  | 'expired'
+  | 'cancelled';
 
 export function paymentLock(policy: PolicyPayment, today: Date = new Date()): PaymentLock | 'unknown' | null {
   const reason = policyChangeReason(policy, 'paymentSettings', today);
@@ -23,6 +30,7 @@ export function paymentLock(policy: PolicyPayment, today: Date = new Date()): Pa
     case 'paidViaInstitution':
       return 'viaInstitution';
     case 'underReview':
+    case 'applicationUnderReview':
     case 'disapproved':
     case 'expired':
     case 'cancelled':

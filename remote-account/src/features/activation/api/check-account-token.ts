@@ -4,8 +4,9 @@ import { errorStatus, http } from '@portal/shared';
 import { tokenHeaders } from './token-headers';
 
 /**
- * `GET /api/accounts/{username}/` with the link's token: 200 while the link is valid, 401 when it
- * is invalid, used or expired.
+ * `GET /api/accounts/{username}/` with the link's token: 200 while the link is valid, 409
+ * ALREADY_ACTIVATED for an activation link of an account that is activated already, 401 when it is
+ * invalid, used or expired.
  */
 export async function checkAccountToken(
   username: string,
@@ -15,7 +16,7 @@ export async function checkAccountToken(
   await http.get(`api/accounts/${encodeURIComponent(username)}/`, { headers: tokenHeaders(token), signal });
 }
 
-export type TokenCheck = 'checking' | 'valid' | 'invalid' | 'failed';
+export type TokenCheck = 'checking' | 'valid' | 'invalid' | 'activated' | 'failed';
 
 /** Checks the link once on mount (and again when it changes). */
 export function useCheckAccountToken(username: string, token: string): TokenCheck {
@@ -34,7 +35,13 @@ export function useCheckAccountToken(username: string, token: string): TokenChec
         if (controller.signal.aborted) return;
         const status = errorStatus(error);
         // 400 (malformed address) and 404 (no such account) make the link just as unusable as 401.
-        setState({ key, check: status === 401 || status === 400 || status === 404 ? 'invalid' : 'failed' });
+        const check: TokenCheck =
+          status === 409
+            ? 'activated'
+            : status === 401 || status === 400 || status === 404
+              ? 'invalid'
+              : 'failed';
+        setState({ key, check });
       },
     );
     return () => controller.abort();

@@ -48,6 +48,21 @@ describe('ActivatePage', () => {
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
+  it('should say a used activation link belongs to an activated account, and offer to log in', async () => {
+    fetchMock = mockFetch(() =>
+      jsonResponse({ code: 'ALREADY_ACTIVATED', message: 'This account is already activated.' }, 409),
+    );
+    renderPage('activate');
+    expect(
+      await screen.findByText(
+        'Your account is already activated. Log in with your e-mail address and password.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByText('Sorry, this link is invalid or expired.')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
   it('should activate without a special character and link to the login', async () => {
     validLink();
     renderPage('activate');

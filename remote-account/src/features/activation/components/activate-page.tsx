@@ -6,6 +6,7 @@ import type { PageProps } from '@portal/shared';
 
 import { useCheckAccountToken } from '../api/check-account-token';
 import type { ActivateMode } from '../activate-mode';
+import { AlreadyActivated } from './already-activated';
 import { NewPasswordForm } from './new-password-form';
 
 export type ActivatePageProps = PageProps & {
@@ -35,6 +36,7 @@ export function ActivatePage({ mode = 'activate', id: token = '', username = '' 
           </p>
         </div>
       ) : null}
+      {check === 'activated' ? <AlreadyActivated /> : null}
       {check === 'failed' ? <p role="alert">{t('errors.serviceUnavailable')}</p> : null}
       {check === 'valid' ? <NewPasswordForm mode={mode} token={token} username={username} /> : null}
     </section>

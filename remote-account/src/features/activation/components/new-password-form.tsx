@@ -8,6 +8,7 @@ import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/shared/validati
 import { activateAccount } from '../api/activate-account';
 import { setPassword } from '../api/set-password';
 import type { ActivateMode } from '../activate-mode';
+import { AlreadyActivated } from './already-activated';
 
 export type NewPasswordFormProps = {
   mode: ActivateMode;
@@ -15,7 +16,7 @@ export type NewPasswordFormProps = {
   username: string;
 };
 
-type Outcome = 'idle' | 'done' | 'invalid' | 'failed';
+type Outcome = 'idle' | 'done' | 'invalid' | 'activated' | 'failed';
 
 const INITIAL = { password: '', repeatPassword: '' };
 // One schema per rule set, so the form's validation is not rebuilt on every render.
@@ -37,10 +38,13 @@ export function NewPasswordForm({ mode, token, username }: NewPasswordFormProps)
       await send(username, token, password);
       setOutcome('done');
     } catch (error) {
-      setOutcome(errorStatus(error) === 401 ? 'invalid' : 'failed');
+      const status = errorStatus(error);
+      // Activated meanwhile (in another tab, or by a newer link): she logs in.
+      setOutcome(status === 409 ? 'activated' : status === 401 ? 'invalid' : 'failed');
     }
   });
 
+  if (outcome === 'activated') return <AlreadyActivated />;
   if (outcome === 'done') {
     return (
       <div role="status" className="confirmation">

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
+import { useLocale } from '@portal/shared';
+import { formatDate } from '@portal/shared/domain';
 import type { Profile } from '@portal/shared/wire';
 
 import { countryName } from './country-names';
 import type { CountryOption } from './country-names';
 import { PersonalDetailsForm } from './personal-details-form';
-import { wireToFormDate } from '../profile-dates';
 import { PROFILE_NAMESPACE } from '../profile-texts';
 
 export type PersonalDetailsProps = {
@@ -16,11 +17,13 @@ export type PersonalDetailsProps = {
 /** The read-only details of a student whose institution manages them (docs/requirements.md §6). */
 function ManagedDetails({ profile, countries }: PersonalDetailsProps) {
   const { t } = useTranslation(PROFILE_NAMESPACE);
+  const { locale } = useLocale();
   const rows: [string, string][] = [
     [t('profile.details.gender'), t(`profile.gender.${profile.gender}`)],
     [t('profile.details.firstName'), profile.firstName],
     [t('profile.details.surname'), profile.surname],
-    [t('profile.details.birthDate'), wireToFormDate(profile.birthDate)],
+    // Shown, not typed: the display format of every date.
+    [t('profile.details.birthDate'), formatDate(profile.birthDate, locale)],
     [t('profile.details.countryOfOrigin'), countryName(countries, profile.countryOfOrigin)],
     [t('profile.details.nationality'), countryName(countries, profile.nationality)],
     [t('profile.details.email'), profile.username],

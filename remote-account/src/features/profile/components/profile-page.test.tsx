@@ -221,7 +221,8 @@ describe('ProfilePage: personal details', () => {
     expect(within(details).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(details).queryByRole('button')).not.toBeInTheDocument();
     expect(within(details).getByText('Gender diverse')).toBeInTheDocument();
-    expect(within(details).getByText('12/04/2001')).toBeInTheDocument();
+    // Shown in the display format, not as typed.
+    expect(within(details).getByText('12 Apr 2001')).toBeInTheDocument();
     // E-mail and password stay the student's to change.
     expect(within(await section('E-mail address')).getByLabelText('New e-mail address')).toBeInTheDocument();
     expect(within(await section('Password')).getByLabelText('New password')).toBeInTheDocument();
@@ -237,6 +238,21 @@ describe('ProfilePage: personal details', () => {
     await user.type(within(details).getByLabelText('First name'), 'a');
     await user.click(within(details).getByRole('button', { name: 'Save personal details' }));
     expect(await within(details).findByText(/Your institution manages these details/)).toBeInTheDocument();
+  });
+
+  it("should show the api's reason for a refusal that names no field, with the focus on it", async () => {
+    const user = userEvent.setup();
+    const why = 'A change is under review; no further changes are possible until approval.';
+    serve(ANNA, {
+      'POST /api/en/profiles/P-1001/': jsonResponse({ code: 'UNDER_REVIEW', message: why }, 409),
+    });
+    renderPage();
+    const details = await section('Personal details');
+    await user.type(within(details).getByLabelText('First name'), 'a');
+    await user.click(within(details).getByRole('button', { name: 'Save personal details' }));
+    const reason = await within(details).findByText(why);
+    expect(reason).toHaveFocus();
+    expect(within(details).queryByText('Something went wrong.')).not.toBeInTheDocument();
   });
 
   it('should show the country names in Dutch on a Dutch page', async () => {

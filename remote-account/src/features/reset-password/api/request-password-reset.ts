@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { http } from '@portal/shared';
+import { http, readApiReason } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import { emailSchema } from '@portal/shared/validation';
 
 /** The reset-password form: the e-mail address of the account. */
@@ -18,17 +19,20 @@ export async function requestPasswordReset({ email }: RequestPasswordResetInput)
 
 export type RequestStatus = 'idle' | 'pending' | 'done' | 'failed';
 
-/** Sends the reset request and tracks its status for the page. */
+/** Sends the reset request and tracks its status for the page, with the api's reason for a refusal. */
 export function useRequestPasswordReset() {
   const [status, setStatus] = useState<RequestStatus>('idle');
+  const [reason, setReason] = useState<ApiReason | undefined>();
   const submit = useCallback(async (input: RequestPasswordResetInput) => {
     setStatus('pending');
+    setReason(undefined);
     try {
       await requestPasswordReset(input);
       setStatus('done');
-    } catch {
+    } catch (error) {
+      setReason(await readApiReason(error));
       setStatus('failed');
     }
   }, []);
-  return { status, submit };
+  return { status, reason, submit };
 }

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
-import { emptyResponse, mockFetch } from '@portal/shared/testing';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
@@ -62,5 +62,14 @@ describe('ResetPasswordPage', () => {
       'Service unavailable: We are unable to process your request at the moment, please try again later.',
     );
     expect(screen.getByLabelText('E-mail address')).toBeInTheDocument();
+  });
+
+  it("should show the api's reason for a refusal, such as when to try again", async () => {
+    const why = 'Too many attempts. Please try again in 2 minutes.';
+    fetchMock = mockFetch(() => jsonResponse({ code: 'RATE_LIMITED', message: why }, 429));
+    renderPage();
+    await submit('anna.devries@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(why);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/Service unavailable/);
   });
 });

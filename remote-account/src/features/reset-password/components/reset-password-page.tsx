@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { paths } from '@portal/shared';
+import { apiReasonText, paths } from '@portal/shared';
 import { Button, TextField, useValibotForm } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
@@ -16,7 +16,7 @@ export function ResetPasswordPage(_props: ResetPasswordPageProps) {
   const { t } = useTranslation('account');
   const id = useId();
   const form = useValibotForm(requestPasswordResetSchema, INITIAL);
-  const { status, submit } = useRequestPasswordReset();
+  const { status, reason, submit } = useRequestPasswordReset();
   const pending = status === 'pending';
 
   return (
@@ -30,7 +30,8 @@ export function ResetPasswordPage(_props: ResetPasswordPageProps) {
       ) : null}
       {status === 'failed' ? (
         <p role="alert" className="form-error">
-          {t('errors.serviceUnavailable')}
+          {/* The api's reason (too many requests: when to try again) where it gave one. */}
+          {reason ? apiReasonText(t, reason) : t('errors.serviceUnavailable')}
         </p>
       ) : null}
       {status === 'done' ? (

@@ -99,7 +99,7 @@ describe('InsurancesPage', () => {
     ['EXPIRED', 'Expired'],
     ['CANCELLED', 'Cancelled'],
     ['UNDER_REVIEW', 'Under review'],
-    ['UNDER_REVIEW_NEW', 'Under review'],
+    ['UNDER_REVIEW_NEW', 'Application under review'],
     ['DISAPPROVED', 'Disapproved'],
   ] as const)('should show status %s as %s', async (status, label) => {
     answer([rawPolicy({ status })]);

@@ -58,7 +58,7 @@ describe('PolicyOffers', () => {
 
   it.each([
     [{ status: 'UNDER_REVIEW' }, 'A change is under review; this takes 4 business days.'],
-    [{ status: 'UNDER_REVIEW_NEW' }, 'A change is under review; this takes 4 business days.'],
+    [{ status: 'UNDER_REVIEW_NEW' }, 'Your application is under review. We will e-mail you our decision'],
     [{ customerType: 'INSTITUTE' }, 'Please contact your institution'],
     [{ status: 'EXPIRED' }, 'This policy has expired, so it can no longer be changed.'],
     [{ status: 'CANCELLED' }, 'This policy has been cancelled, so it can no longer be changed.'],
@@ -80,5 +80,21 @@ describe('PolicyOffers', () => {
     expect(screen.getByText(/informed you by e-mail/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Apply for a new policy' })).toHaveAttribute('href', '/request');
     expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('should tell a new application that it is being reviewed and when she hears, not that a change is under review', () => {
+    renderOffers({ status: 'UNDER_REVIEW_NEW', policyNumber: undefined, applicationNumber: 'APP-2026-1' });
+    expect(
+      screen.getByText(
+        /Your application is under review\. We will e-mail you our decision within 4 business days/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/A change is under review/)).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('should keep saying that a change is under review for a policy whose change awaits approval', () => {
+    renderOffers({ status: 'UNDER_REVIEW' });
+    expect(screen.getByText(/A change is under review/)).toBeInTheDocument();
   });
 });

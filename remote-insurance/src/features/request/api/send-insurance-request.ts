@@ -79,8 +79,8 @@ export type RequestFormOutput = v.InferOutput<ReturnType<typeof requestFormSchem
 
 const answerSchema = v.object({ applicationNumber: v.pipe(v.string(), v.nonEmpty()) });
 
-/** `POST /api/en/requests` (anonymous) → 201 with the application number; dates go as wire dates. */
-export async function sendInsuranceRequest(request: RequestFormOutput): Promise<string> {
+/** `POST /api/en/requests?lang=` (anonymous) → 201 with the application number; dates go as wire dates. */
+export async function sendInsuranceRequest(request: RequestFormOutput, locale = 'en-GB'): Promise<string> {
   const wire = (value: string) => formToWireDate(value) ?? value;
   const body: InsuranceRequest = {
     ...request,
@@ -88,6 +88,8 @@ export async function sendInsuranceRequest(request: RequestFormOutput): Promise<
     endDate: wire(request.endDate),
     person: { ...request.person, birthDate: wire(request.person.birthDate) },
   };
-  const answer: unknown = await http.post('api/en/requests', { json: body }).json();
+  // The confirmation mail is written in the language of the page the request was sent from.
+  const lang = locale === 'nl' ? 'nl' : 'en';
+  const answer: unknown = await http.post('api/en/requests', { json: body, searchParams: { lang } }).json();
   return v.parse(answerSchema, answer).applicationNumber;
 }

@@ -65,6 +65,10 @@ describe('RequestPage', () => {
     expect(sent).toHaveTextContent('Your application number is APP-2026-0000ABCD.');
     expect(sent).toHaveTextContent(/e-mail with a link to activate your account/);
     expect(sent).toHaveFocus();
+    // The confirmation mail is asked for in the page's language.
+    expect(
+      new URL(requestsTo(fetchMock?.requests ?? [], REQUESTS)[0]?.url ?? '').searchParams.get('lang'),
+    ).toBe('en');
     expect(await requestsTo(fetchMock?.requests ?? [], REQUESTS)[0]?.json()).toEqual({
       insuranceType: 'HEALTH',
       startDate: day(30),
@@ -89,7 +93,7 @@ describe('RequestPage', () => {
     renderWithProviders(<RequestPage />);
     const user = await fillIn('Netherlands');
     expect(screen.getByLabelText('Destination country')).toHaveAccessibleDescription(
-      "We can't insure your situation.",
+      "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
     );
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect(screen.getByLabelText('Destination country')).toHaveAttribute('aria-invalid', 'true');
@@ -104,7 +108,7 @@ describe('RequestPage', () => {
     await user.selectOptions(screen.getByLabelText('Destination country'), 'Brazil');
     await user.selectOptions(screen.getByLabelText('Country of origin'), 'Brazil');
     expect(screen.getByLabelText('Destination country')).toHaveAccessibleDescription(
-      "We can't insure your situation.",
+      "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
     );
     await user.selectOptions(screen.getByLabelText('Country of origin'), 'Netherlands');
     expect(screen.getByLabelText('Destination country')).not.toHaveAttribute('aria-invalid');
@@ -124,8 +128,24 @@ describe('RequestPage', () => {
     renderWithProviders(<RequestPage />);
     const user = await fillIn();
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText("We can't insure your situation.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "We can't insure your situation. The destination is your country of origin, and we insure students who go abroad.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Destination country')).toHaveFocus();
+  });
+
+  it("should show the api's reason for a refusal that names no field, not an internal error", async () => {
+    const why = 'Too many attempts. Please try again in 40 minutes.';
+    serve(() => jsonResponse({ code: 'RATE_LIMITED', message: why }, 429));
+    renderWithProviders(<RequestPage />);
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(why);
+    expect(alert).not.toHaveTextContent(/Internal error/);
+    expect(alert).toHaveFocus();
   });
 
   it('should tie every missing field to its error and send nothing', async () => {

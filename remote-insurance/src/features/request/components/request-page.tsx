@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorStatus, readApiError, useLocale } from '@portal/shared';
-import type { PageProps } from '@portal/shared';
+import { apiReasonMessage, apiReasonOf, errorStatus, readApiError, useLocale } from '@portal/shared';
+import type { ApiReason, PageProps } from '@portal/shared';
 import {
   Alert,
   Button,
@@ -64,21 +64,28 @@ export function RequestForm({ onSent, today }: RequestFormProps) {
   const form = useValibotForm(schema, useInitialRequestDraft());
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The api's reason for a refusal that names no field (a limit of requests), shown in its words.
+  const [reason, setReason] = useState<ApiReason | undefined>();
   useRequestDraft(form.values, !sent);
   const countries = useCountries();
 
   const onSubmit = form.handleSubmit(async (output) => {
     setFailed(false);
+    setReason(undefined);
     try {
-      const applicationNumber = await sendInsuranceRequest(output);
+      const applicationNumber = await sendInsuranceRequest(output, locale);
       setSent(true);
       clearRequestDraft();
       onSent(applicationNumber);
     } catch (error) {
       const status = errorStatus(error);
-      const fields = status === 400 || status === 422 ? ((await readApiError(error))?.fields ?? []) : [];
+      const body = await readApiError(error);
+      const fields = status === 400 || status === 422 ? (body?.fields ?? []) : [];
       if (fields.length > 0) form.setServerErrors(fields);
-      else setFailed(true);
+      else {
+        setReason(apiReasonOf(status, body));
+        setFailed(true);
+      }
     }
   });
 
@@ -89,7 +96,11 @@ export function RequestForm({ onSent, today }: RequestFormProps) {
   return (
     <>
       {failed ? (
-        <Alert type="error" title={t('request.failedTitle')} messages={[{ code: 'errors.internal' }]} />
+        <Alert
+          type="error"
+          title={t('request.failedTitle')}
+          messages={[reason ? apiReasonMessage(t, reason) : { code: 'errors.internal' }]}
+        />
       ) : null}
       {countries.state.status === 'error' ? (
         <Alert

@@ -5,6 +5,14 @@ import { CONTACT_CATEGORIES } from '@portal/shared/validation';
 
 import { CLAIM_STATUSES } from './get-claims';
 
+/** Why a claim was rejected (`ClaimRejectionReason`), on its REJECTED step. */
+export const CLAIM_REJECTION_REASONS = [
+  'NOT_COVERED',
+  'NOT_INSURED_ON_DATE',
+  'RECEIPTS_INSUFFICIENT',
+  'POLICYHOLDER_REFUSED',
+] as const;
+
 /** `GET /api/en/claims/{claimNumber}` as docs/contract.md describes it (`ClaimDetail`). */
 export const claimDetailSchema = v.object({
   claimNumber: v.pipe(v.string(), v.nonEmpty()),
@@ -17,7 +25,11 @@ export const claimDetailSchema = v.object({
   description: v.string(),
   iban: v.string(),
   history: v.array(
-    v.object({ status: v.picklist(CLAIM_STATUSES), at: v.pipe(v.string(), v.isoTimestamp()) }),
+    v.object({
+      status: v.picklist(CLAIM_STATUSES),
+      at: v.pipe(v.string(), v.isoTimestamp()),
+      reason: v.optional(v.picklist(CLAIM_REJECTION_REASONS)),
+    }),
   ),
   receipts: v.array(
     v.object({

@@ -81,7 +81,13 @@ describe('claimFailureOf', () => {
     expect(await claimFailureOf(httpError(401, { code: 'UNAUTHENTICATED', message: 'x' }))).toEqual({
       kind: 'unauthorized',
     });
-    expect(await claimFailureOf(httpError(403, { code: 'XSRF_INVALID', message: 'x' }))).toEqual({
+    // A refusal with the api's reason keeps it, to be shown in its words instead of "could not be sent".
+    const limit = 'Too many attempts. Please try again in 3 minutes.';
+    expect(await claimFailureOf(httpError(429, { code: 'RATE_LIMITED', message: limit }))).toEqual({
+      kind: 'refused',
+      reason: { code: 'RATE_LIMITED', message: limit },
+    });
+    expect(await claimFailureOf(httpError(403, { code: 'XSRF_INVALID', message: ' ' }))).toEqual({
       kind: 'other',
     });
   });

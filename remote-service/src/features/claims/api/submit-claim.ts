@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { errorStatus, postWithProgress, readApiError } from '@portal/shared';
+import { apiReasonOf, errorStatus, postWithProgress, readApiError } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import type { FieldError } from '@portal/shared/wire';
 import { claimSchema, formToWireDate } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
@@ -77,6 +78,8 @@ export type ClaimFailure =
   | { kind: 'notFound' }
   | { kind: 'server'; incidentId?: string }
   | { kind: 'unauthorized' }
+  /** The api refused it with a reason (a limit of claims, a policy she may not claim on): shown in its words. */
+  | { kind: 'refused'; reason: ApiReason }
   | { kind: 'other' };
 
 /** Where the sending of a claim is. `progress` is the share of the upload sent, 0 to 1. */
@@ -100,7 +103,8 @@ export async function claimFailureOf(error: unknown): Promise<ClaimFailure> {
   if (status === 400 && body?.fields?.length) return { kind: 'invalid', fields: body.fields };
   if (status === 422 && body?.code === POLICY_NOT_FOUND_CODE) return { kind: 'notFound' };
   if (status >= 500) return { kind: 'server', incidentId: body?.incidentId };
-  return { kind: 'other' };
+  const reason = apiReasonOf(status, body);
+  return reason ? { kind: 'refused', reason } : { kind: 'other' };
 }
 
 /** `POST /api/en/claims` (multipart) with the upload's progress; resolves to the claim number. */

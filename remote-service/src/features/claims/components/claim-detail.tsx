@@ -48,6 +48,7 @@ function ClaimFacts({ claim }: { claim: ClaimDetailData }) {
     <>
       <h2>{t('claims.timeline.title')}</h2>
       <ClaimStatusTimeline history={claim.history} status={claim.status} />
+      {claim.status === 'REJECTED' ? <ClaimRejection claim={claim} /> : null}
       <h2>{t('claims.details.title')}</h2>
       <dl className="claim-facts">
         <dt>{t('claims.columns.policy')}</dt>
@@ -87,5 +88,28 @@ function ClaimFacts({ claim }: { claim: ClaimDetailData }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Why a rejected claim was rejected (the reason on its REJECTED step) and what she can do next: ask
+ * about the decision or object to it through the contact page, or file a new claim where that helps.
+ */
+function ClaimRejection({ claim }: { claim: ClaimDetailData }) {
+  const { t } = useTranslation('service');
+  const reason = claim.history.find((step) => step.status === 'REJECTED')?.reason;
+  return (
+    <section className="claim-rejection" aria-labelledby="claim-rejection-title">
+      <h2 id="claim-rejection-title">{t('claims.rejection.title')}</h2>
+      <p>{reason ? t(`claims.rejection.reasons.${reason}`) : t('claims.rejection.noReason')}</p>
+      <p>
+        {t('claims.rejection.nextStep')} <Link to={paths.contact()}>{t('claims.rejection.contact')}</Link>
+      </p>
+      {reason === 'RECEIPTS_INSUFFICIENT' ? (
+        <p>
+          <Link to={paths.fileClaim()}>{t('claims.rejection.fileAgain')}</Link>
+        </p>
+      ) : null}
+    </section>
   );
 }

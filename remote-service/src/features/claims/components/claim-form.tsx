@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { useLocale } from '@portal/shared';
+import { apiReasonMessage, useLocale } from '@portal/shared';
 import { formatDateTime } from '@portal/shared/domain';
 import { Alert, Button, SelectField, useValibotForm } from '@portal/shared/ui';
 
@@ -35,6 +35,11 @@ const isEmpty = (values: ClaimFormValues, receipts: readonly File[]) =>
 /** The text of a failed send; everything typed and chosen stays for another try. */
 export function FailureAlert({ failure }: { failure: ClaimFailure }) {
   const { t } = useTranslation('service');
+  if (failure.kind === 'refused') {
+    return (
+      <Alert type="error" title={t('claim.failed.title')} messages={[apiReasonMessage(t, failure.reason)]} />
+    );
+  }
   const code = `claim.failed.${failure.kind}`;
   const context = {
     ns: 'service',

@@ -104,6 +104,64 @@ describe('ClaimsPage', () => {
     expect(new URL(fetchMock.requests[0]!.url).pathname).toBe('/api/en/claims/CLM-2026-00000001');
   });
 
+  it('should link a rejected claim in the list to why it was rejected', async () => {
+    fetchMock = mockFetch(() => jsonResponse([{ ...claims[0], status: 'REJECTED' }]));
+    renderWithProviders(<ClaimsPage />, { authState: anna });
+    expect(
+      await screen.findByRole('link', { name: 'See why claim CLM-2026-00000001 was rejected' }),
+    ).toHaveAttribute('href', '/claims/CLM-2026-00000001');
+  });
+
+  it('should say why a claim was rejected and offer a way on: contact us, and file again where receipts fell short', async () => {
+    const rejected = (reason?: string) => ({
+      ...detail,
+      status: 'REJECTED',
+      history: [
+        { status: 'RECEIVED', at: '2026-10-01T10:00:00.000Z' },
+        { status: 'REJECTED', at: '2026-10-08T10:00:00.000Z', ...(reason ? { reason } : {}) },
+      ],
+    });
+    fetchMock = mockFetch(() => jsonResponse(rejected('NOT_COVERED')));
+    const { unmount } = renderWithProviders(<ClaimsPage claimNumber="CLM-2026-00000001" />, {
+      authState: anna,
+    });
+    const section = await screen.findByRole('region', { name: 'Why your claim was rejected' });
+    expect(
+      within(section).getByText('Your policy does not cover this treatment or cost.'),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      '/service-contact/contact',
+    );
+    expect(within(section).queryByRole('link', { name: 'File a claim' })).not.toBeInTheDocument();
+    unmount();
+    fetchMock.restore();
+
+    fetchMock = mockFetch(() => jsonResponse(rejected('RECEIPTS_INSUFFICIENT')));
+    const second = renderWithProviders(<ClaimsPage claimNumber="CLM-2026-00000001" />, { authState: anna });
+    const again = await screen.findByRole('region', { name: 'Why your claim was rejected' });
+    expect(within(again).getByRole('link', { name: 'File a claim' })).toHaveAttribute(
+      'href',
+      '/service-contact/file-a-claim',
+    );
+    second.unmount();
+    fetchMock.restore();
+
+    // A rejection kept without a reason still says where to ask.
+    fetchMock = mockFetch(() => jsonResponse(rejected()));
+    renderWithProviders(<ClaimsPage claimNumber="CLM-2026-00000001" />, { authState: anna });
+    const bare = await screen.findByRole('region', { name: 'Why your claim was rejected' });
+    expect(within(bare).getByText(/not shown here/)).toBeInTheDocument();
+    expect(within(bare).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+  });
+
+  it('should show no rejection section for a claim that was not rejected', async () => {
+    fetchMock = mockFetch(() => jsonResponse(detail));
+    renderWithProviders(<ClaimsPage claimNumber="CLM-2026-00000001" />, { authState: anna });
+    await screen.findByRole('list', { name: 'Status timeline' });
+    expect(screen.queryByRole('region', { name: 'Why your claim was rejected' })).not.toBeInTheDocument();
+  });
+
   it('should say when a claim cannot be shown (another student’s claim answers 403)', async () => {
     fetchMock = mockFetch(() => jsonResponse({ code: 'FORBIDDEN', message: 'x' }, 403));
     renderWithProviders(<ClaimsPage claimNumber="CLM-2026-00000009" />, { authState: anna });

@@ -91,6 +91,18 @@ function ClaimTable({ claims }: { claims: readonly Claim[] }) {
                 <span className={`claim-status claim-status--${claim.status.toLowerCase()}`}>
                   {t(`claims.statuses.${claim.status}`)}
                 </span>
+                {claim.status === 'REJECTED' ? (
+                  <>
+                    {' '}
+                    <Link to={paths.claim(claim.claimNumber)}>
+                      {t('claims.rejection.seeWhy')}
+                      <span className="visually-hidden">
+                        {' '}
+                        {t('claims.rejection.seeWhyOf', { claimNumber: claim.claimNumber })}
+                      </span>
+                    </Link>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { errorStatus, http, readApiError } from '@portal/shared';
+import { apiReasonOf, errorStatus, http, readApiError } from '@portal/shared';
+import type { ApiReason } from '@portal/shared';
 import type { ContactRequest, FieldError } from '@portal/shared/wire';
 import { contactRequestSchema } from '@portal/shared/validation';
 
@@ -48,21 +49,28 @@ export type ContactRequestStatus = 'idle' | 'done' | 'failed';
 /**
  * Sends the contact request and tracks the outcome. `send` resolves to the fields the backend
  * rejected (a 400 with `fields`), for the form to show beside those fields; any other failure
- * sets the status to `failed`.
+ * sets the status to `failed`, with the api's reason when it gave one (a limit of requests).
  */
 export function useSendContactRequest() {
   const [status, setStatus] = useState<ContactRequestStatus>('idle');
+  const [reason, setReason] = useState<ApiReason | undefined>();
   const send = useCallback(async (input: ContactFormOutput): Promise<FieldError[]> => {
     setStatus('idle');
+    setReason(undefined);
     try {
       await sendContactRequest(input);
       setStatus('done');
       return [];
     } catch (error) {
-      const fields = errorStatus(error) === 400 ? ((await readApiError(error))?.fields ?? []) : [];
-      if (fields.length === 0) setStatus('failed');
+      const status = errorStatus(error);
+      const body = await readApiError(error);
+      const fields = status === 400 ? (body?.fields ?? []) : [];
+      if (fields.length === 0) {
+        setReason(apiReasonOf(status, body));
+        setStatus('failed');
+      }
       return fields;
     }
   }, []);
-  return { status, send };
+  return { status, reason, send };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
+import { apiReasonMessage } from '@portal/shared';
 import {
   Alert,
   Button,
@@ -13,6 +14,7 @@ import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
 
 import { useContactCategories } from '../api/use-contact-categories';
 import { contactFormSchema, useSendContactRequest } from '../api/send-contact-request';
+import { useContactSender } from '../api/use-contact-sender';
 import type { ContactFormInput } from '../api/send-contact-request';
 
 const INITIAL: ContactFormInput = {
@@ -30,8 +32,20 @@ export function ContactForm() {
   const { t } = useTranslation('service');
   const form = useValibotForm(contactFormSchema, INITIAL);
   const categories = useContactCategories();
-  const { status, send } = useSendContactRequest();
+  const { status, reason, send } = useSendContactRequest();
   const confirmation = useRef<HTMLDivElement>(null);
+  // Logged in, she is a customer and the portal knows who she is: it asks neither.
+  const { loggedIn, sender } = useContactSender();
+  const { setValue } = form;
+  useEffect(() => {
+    if (!loggedIn) return;
+    setValue('isCustomer', 'YES');
+    if (sender) {
+      setValue('name', sender.name);
+      setValue('email', sender.email);
+    }
+  }, [loggedIn, sender, setValue]);
+  const known = loggedIn && sender !== undefined;
 
   useEffect(() => {
     // The form disappears on success; focus moves to what replaced it.
@@ -59,11 +73,18 @@ export function ContactForm() {
         <Alert
           type="error"
           title={t('contact.failedTitle')}
-          messages={[{ code: 'errors.contactRequestFailed' }]}
+          messages={[reason ? apiReasonMessage(t, reason) : { code: 'errors.contactRequestFailed' }]}
         />
       ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.isSubmitting}>
-        <RadioGroup {...form.field('isCustomer')} legend={t('contact.isCustomer')} options={answers} inline />
+        {loggedIn ? null : (
+          <RadioGroup
+            {...form.field('isCustomer')}
+            legend={t('contact.isCustomer')}
+            options={answers}
+            inline
+          />
+        )}
         <SelectField
           {...form.field('category')}
           label={t('contact.category')}
@@ -73,12 +94,21 @@ export function ContactForm() {
         {form.values.isCustomer === 'YES' ? (
           <TextField {...form.field('policyNumber')} label={t('contact.policyNumber')} required />
         ) : null}
-        <TextField {...form.field('name')} label={t('contact.name')} autoComplete="name" required />
+        <TextField
+          {...form.field('name')}
+          label={t('contact.name')}
+          autoComplete="name"
+          readOnly={known}
+          hint={known ? t('contact.fromProfile') : undefined}
+          required
+        />
         <TextField
           {...form.field('email')}
           label={t('contact.email')}
           type="email"
           autoComplete="email"
+          readOnly={known}
+          hint={known ? t('contact.fromProfile') : undefined}
           required
         />
         <TextField

@@ -1,5 +1,5 @@
 /** @jest-environment jest-fixed-jsdom */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerNamespace } from '@portal/shared';
 import { emptyResponse, jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
@@ -57,6 +57,41 @@ describe('ContactPage', () => {
     });
   });
 
+  it('should not ask a logged-in student whether she is a customer, and fill in her name and address', async () => {
+    fetchMock = mockFetch((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/portal/contactexpats') return emptyResponse(204);
+      if (pathname === '/api/en/profiles/P-1001') {
+        return jsonResponse({ firstName: 'Anna', surname: 'de Vries', username: 'anna.devries@example.com' });
+      }
+      return jsonResponse({ data: { contactCategories: [{ id: 'COVERAGE', label: 'Coverage questions' }] } });
+    });
+    renderWithProviders(<ContactPage />, {
+      authState: { authenticated: true, profileId: 'P-1001', username: 'Anna' },
+    });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Anna de Vries'));
+    expect(screen.queryByRole('group', { name: /already a customer/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('E-mail address')).toHaveValue('anna.devries@example.com');
+    expect(screen.getByLabelText('E-mail address')).toHaveAttribute('readonly');
+    await user.selectOptions(await screen.findByLabelText('Category'), 'Coverage questions');
+    await user.type(screen.getByLabelText('Policy number'), 'TR-2026-100101');
+    await user.type(screen.getByLabelText('Subject'), 'Dental care');
+    await user.type(screen.getByLabelText('Your question'), 'Is a check-up covered?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/your question has been sent/);
+    expect(await contactRequests()[0]?.json()).toEqual({
+      isCustomer: 'YES',
+      category: 'COVERAGE',
+      policyNumber: 'TR-2026-100101',
+      name: 'Anna de Vries',
+      email: 'anna.devries@example.com',
+      subject: 'Dental care',
+      question: 'Is a check-up covered?',
+    });
+  });
+
   it('should ask for no policy number from a visitor who is not a customer', async () => {
     answerContact(() => emptyResponse(204));
     renderWithProviders(<ContactPage />);
@@ -98,10 +133,26 @@ describe('ContactPage', () => {
   });
 
   it('should say the request failed and keep the form', async () => {
-    answerContact(() => jsonResponse({ code: 'FORBIDDEN', message: 'No' }, 403));
+    answerContact(() => jsonResponse({ code: 'FORBIDDEN', message: '' }, 403));
     renderWithProviders(<ContactPage />);
     await fillIn('No');
     expect(await screen.findByText('Contact request failed: Please try again later.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Dental care');
+  });
+
+  it("should show the api's reason for a refusal instead of a bare failure, and take the focus", async () => {
+    answerContact(() =>
+      jsonResponse(
+        { code: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 12 minutes.' },
+        429,
+      ),
+    );
+    renderWithProviders(<ContactPage />);
+    await fillIn('No');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many attempts. Please try again in 12 minutes.');
+    expect(alert).not.toHaveTextContent(/Contact request failed/);
+    expect(alert).toHaveFocus();
     expect(screen.getByLabelText('Subject')).toHaveValue('Dental care');
   });
 });
