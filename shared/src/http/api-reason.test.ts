@@ -26,6 +26,11 @@ describe('apiReasonOf', () => {
     expect(apiReasonOf(status, underReview)).toBeUndefined();
   });
 
+  it('should give no reason for a failed anti-forgery check: nothing a student could act on', () => {
+    const refused = { code: 'XSRF_INVALID', message: 'The anti-forgery token is missing or wrong.' };
+    expect(apiReasonOf(403, refused)).toBeUndefined();
+  });
+
   it('should leave field errors to their fields', () => {
     const fields = [{ field: 'endDate', code: 'validation.date.invalid' }];
     expect(apiReasonOf(400, { code: 'VALIDATION_FAILED', message: 'Invalid', fields })).toBeUndefined();

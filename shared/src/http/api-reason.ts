@@ -11,6 +11,8 @@ export type ReasonTranslate = (keys: string[], options: { defaultValue: string }
 // Longer than any message of the api; anything longer is not a reason to show a student.
 const MAX_MESSAGE_LENGTH = 400;
 const CODE_PATTERN = /^[A-Z][A-Z0-9_]{0,63}$/;
+// Refusals of the portal's own machinery, not of what the student asked: the generic text fits.
+const NOT_FOR_STUDENTS = new Set(['XSRF_INVALID']);
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 
@@ -20,7 +22,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
  *   an overlap, a locked policy), whatever the form was doing;
  * - a 401 is not (the session ended: the portal logs out), nor a 5xx or a failure without an answer
  *   (those are the incident alert's and the "please try again later" texts' to tell);
- * - a 400 or 422 naming fields is not either: those errors go beside their fields.
+ * - a 400 or 422 naming fields is not either: those errors go beside their fields;
+ * - nor a failed anti-forgery check, which says nothing a student could act on.
  * The message is the api's text, trimmed and without control characters; it is shown as text.
  */
 export function apiReasonOf(
@@ -29,6 +32,7 @@ export function apiReasonOf(
 ): ApiReason | undefined {
   if (status === undefined || status < 400 || status >= 500 || status === 401 || !body) return undefined;
   if ((status === 400 || status === 422) && (body.fields?.length ?? 0) > 0) return undefined;
+  if (NOT_FOR_STUDENTS.has(body.code)) return undefined;
   const message = body.message.replace(CONTROL_CHARACTERS, ' ').trim();
   if (message === '' || message.length > MAX_MESSAGE_LENGTH || !CODE_PATTERN.test(body.code))
     return undefined;
