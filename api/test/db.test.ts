@@ -58,6 +58,7 @@ describe('database', () => {
       '013_email_normal_form.sql',
       '014_visitor_claim_confirmation.sql',
       '015_privacy_sessions_and_exports.sql',
+      '016_claim_handler.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

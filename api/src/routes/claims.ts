@@ -26,9 +26,19 @@ import { randomToken } from '../auth/passwords.js';
 import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../mail/visitor-claim-mail.js';
 import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-claim-limits.js';
 
-/** Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
-export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
-type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+/**
+ * Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; from
+ * DOCUMENTS_REQUESTED the claim goes back to IN_REVIEW once the student added what was asked).
+ */
+export const CLAIM_STATUSES = [
+  'RECEIVED',
+  'IN_REVIEW',
+  'DOCUMENTS_REQUESTED',
+  'APPROVED',
+  'REJECTED',
+  'PAID',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** Receipts are written to the database in chunks of this size as the upload streams in. */
 export const RECEIPT_CHUNK_BYTES = 256 * 1024;
@@ -480,8 +490,8 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
 
   app.get<ClaimParams>('/api/en/claims/:claimNumber', async (request, reply) => {
     const claim = await ownClaim(request);
-    const history = await db.query<{ status: ClaimStatus; at: Date | string }>(
-      'SELECT status, at FROM claim_history WHERE claim_number = $1 ORDER BY at, status',
+    const history = await db.query<{ status: ClaimStatus; at: Date | string; note: string | null }>(
+      'SELECT status, at, note FROM claim_history WHERE claim_number = $1 ORDER BY at, seq',
       [claim.claim_number],
     );
     const receipts = await db.query<ReceiptRow>(
@@ -499,7 +509,11 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
       incidentDate: wireDate(claim.incident_date),
       description: claim.description,
       iban: maskIban(claim.iban),
-      history: history.map((step) => ({ status: step.status, at: new Date(step.at).toISOString() })),
+      history: history.map((step) => ({
+        status: step.status,
+        at: new Date(step.at).toISOString(),
+        ...(step.note ? { note: step.note } : {}),
+      })),
       receipts: receipts.map((receipt) => ({
         id: receipt.id,
         name: receiptName(receipt.name, receipt.content_type),

@@ -801,6 +801,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/claims/{claimNumber}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The claims handler (an operations endpoint, standing in for the insurer's own system) moves a claim to its next status, with a history row: RECEIVED to IN_REVIEW or REJECTED; IN_REVIEW to DOCUMENTS_REQUESTED (with a note saying what is needed), APPROVED or REJECTED; DOCUMENTS_REQUESTED to IN_REVIEW or REJECTED; APPROVED to PAID. Any other move answers 409 `CLAIM_STATUS_CONFLICT`, and a visitor's claim the policyholder has not confirmed yet 409 `CLAIM_AWAITS_HOLDER`; an unknown status is 400 `VALIDATION_FAILED`. Only with `Authorization: Bearer $OPS_TOKEN`: 404 when OPS_TOKEN is unset, 401 when the token is missing or wrong. The host never forwards `/api/ops/`. */
+        post: operations["setClaimStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -839,6 +856,10 @@ export interface components {
              * @description OVERLAP only
              */
             endDate?: string;
+            /** @description CLAIM_STATUS_CONFLICT only: where the claim is */
+            currentStatus?: components["schemas"]["ClaimStatus"];
+            /** @description CLAIM_STATUS_CONFLICT only: the statuses the claim may move to from there */
+            allowed?: components["schemas"]["ClaimStatus"][];
         };
         FieldError: {
             field: string;
@@ -1187,7 +1208,7 @@ export interface components {
             claimNumber: string;
         };
         /** @enum {string} */
-        ClaimStatus: "RECEIVED" | "IN_REVIEW" | "APPROVED" | "REJECTED" | "PAID";
+        ClaimStatus: "RECEIVED" | "IN_REVIEW" | "DOCUMENTS_REQUESTED" | "APPROVED" | "REJECTED" | "PAID";
         Claim: {
             claimNumber: string;
             policyNumber: string;
@@ -1202,6 +1223,20 @@ export interface components {
              * Format: date-time
              * @description When the claim reached this step
              */
+            at: string;
+            /** @description The claims handler's note with this step (what is asked with DOCUMENTS_REQUESTED) */
+            note?: string;
+        };
+        ClaimStatusChange: {
+            status: components["schemas"]["ClaimStatus"];
+            /** @description Shown to the student and mailed to her; required with DOCUMENTS_REQUESTED */
+            note?: string;
+        };
+        ClaimStatusChanged: {
+            claimNumber: string;
+            status: components["schemas"]["ClaimStatus"];
+            note: string | null;
+            /** Format: date-time */
             at: string;
         };
         ClaimReceipt: {
@@ -2857,6 +2892,40 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    setClaimStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimNumber: components["parameters"]["ClaimNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The status reached (Cache-Control no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStatusChanged"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];

@@ -17,7 +17,11 @@ export const claimDetailSchema = v.object({
   description: v.string(),
   iban: v.string(),
   history: v.array(
-    v.object({ status: v.picklist(CLAIM_STATUSES), at: v.pipe(v.string(), v.isoTimestamp()) }),
+    v.object({
+      status: v.picklist(CLAIM_STATUSES),
+      at: v.pipe(v.string(), v.isoTimestamp()),
+      note: v.optional(v.string()),
+    }),
   ),
   receipts: v.array(
     v.object({
