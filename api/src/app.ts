@@ -25,6 +25,7 @@ import { claimConfirmationRoutes } from './routes/claim-confirmations.js';
 import { claimHandlerRoutes } from './routes/claim-handler.js';
 import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
+import { mailPreferenceRoutes } from './routes/mail-preferences.js';
 import { metaRoutes } from './routes/meta.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { dataExportRoutes } from './routes/data-export.js';
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(sessionRoutes, context);
   await app.register(dataExportRoutes, context);
   await app.register(readRoutes, context);
+  await app.register(mailPreferenceRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
   await app.register(claimRoutes, context);

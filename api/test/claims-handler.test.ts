@@ -2,17 +2,39 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { setClaimStatus } from '../src/cli/set-claim-status.js';
+import { addDays, format } from 'date-fns';
 import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const OPS_TOKEN = 'handler-secret';
 const RECEIVED = 'CLM-2026-0000C001';
 const IN_REVIEW = 'CLM-2026-0000C002';
+const start = fixedNoon();
+
+/** Anna's claim on her travel policy (seed), with one PDF receipt, as multipart/form-data. */
+async function annasClaim() {
+  const form = new FormData();
+  const fields = {
+    policyNumber: 'TR-2026-100101',
+    category: 'CLAIMS',
+    incidentDate: format(addDays(start, -3), 'yyyy-MM-dd'),
+    description: 'Doctor visit after a bicycle fall',
+    amount: '125,50',
+    iban: 'NL91 ABNA 0417 1643 00',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('receipts', new Blob(['%PDF-1.4\n%receipt\n'], { type: 'application/pdf' }), 'bill.pdf');
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}
 
 describe('claims handler', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp(fixedNoon(), { config: { opsToken: OPS_TOKEN } });
+    t = await createTestApp(start, { config: { opsToken: OPS_TOKEN } });
   });
   after(() => t.close());
   beforeEach(() => t.reset());
@@ -147,5 +169,167 @@ describe('claims handler', () => {
     assert.match((await setClaimStatus([IN_REVIEW], env)).message, /^Usage/);
     const claim = await claimOf(IN_REVIEW);
     assert.equal(claim.status, 'DOCUMENTS_REQUESTED');
+  });
+
+  describe('mails', () => {
+    type Session = Awaited<ReturnType<TestApp['login']>>;
+    const preferences = (session: Session, payload: unknown, profileId = session.profileId) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/en/profiles/${profileId}/mail-preferences`,
+        headers: authHeaders(session),
+        payload: payload as Record<string, unknown>,
+      });
+    const file = async (session: Session) => {
+      const { payload, contentType } = await annasClaim();
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/en/claims',
+        headers: { ...authHeaders(session), 'content-type': contentType },
+        payload,
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      return response.json<{ claimNumber: string }>().claimNumber;
+    };
+    const mailsAbout = async (claimNumber: string) =>
+      (await t.outbox()).filter((mail) => mail.subject.includes(claimNumber)).reverse();
+
+    it('should mail the receipt of a claim and every status change, in English by default', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      const claimNumber = await file(anna);
+      const [received] = await mailsAbout(claimNumber);
+      assert.ok(received);
+      assert.equal(received.to, 'anna.devries@example.com');
+      assert.equal(received.subject, `We received your claim ${claimNumber}`);
+      assert.match(received.text, /€125\.50/);
+      assert.match(received.text, /within 10 working days/);
+      assert.match(received.html, /^<!doctype html>/);
+      assert.deepEqual(received.links, [`${t.config.publicOrigin}/en/claims/${claimNumber}`]);
+
+      await setStatus(claimNumber, { status: 'IN_REVIEW' });
+      await setStatus(claimNumber, { status: 'DOCUMENTS_REQUESTED', note: 'Please add the <itemised> bill' });
+      await setStatus(claimNumber, { status: 'IN_REVIEW' });
+      await setStatus(claimNumber, { status: 'APPROVED' });
+      await setStatus(claimNumber, { status: 'PAID' });
+      const mails = await mailsAbout(claimNumber);
+      assert.deepEqual(
+        mails.map((mail) => mail.subject.replace(`${claimNumber}: `, '')),
+        [
+          `We received your claim ${claimNumber}`,
+          'Your claim in review',
+          'Your claim documents requested',
+          'Your claim in review',
+          'Your claim approved',
+          'Your claim paid',
+        ],
+      );
+      const asked = mails[2]!;
+      assert.match(asked.text, /Note from the claims handler: Please add the <itemised> bill/);
+      assert.match(asked.html, /Please add the &lt;itemised&gt; bill/);
+      assert.doesNotMatch(asked.html, /<itemised>/);
+      assert.match(mails[5]!.text, /We paid €125\.50 to your account on \d{1,2} \w+ \d{4}\./);
+    });
+
+    it('should write her mails in Dutch once she chose Dutch, and send none about claims when she turned them off', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      const chosen = await preferences(anna, { language: 'nl' });
+      assert.equal(chosen.statusCode, 200);
+      assert.deepEqual(chosen.json(), { language: 'nl', claimUpdates: true });
+      const claimNumber = await file(anna);
+      await setStatus(claimNumber, { status: 'IN_REVIEW' });
+      const [received, review] = await mailsAbout(claimNumber);
+      assert.equal(received?.subject, `We hebben je claim ${claimNumber} ontvangen`);
+      assert.match(received!.text, /binnen 10 werkdagen/);
+      assert.match(received!.html, /<html lang="nl">/);
+      assert.deepEqual(received!.links, [`${t.config.publicOrigin}/nl/claims/${claimNumber}`]);
+      assert.equal(review?.subject, `Je claim ${claimNumber}: in behandeling`);
+
+      assert.deepEqual((await preferences(anna, { claimUpdates: false })).json(), {
+        language: 'nl',
+        claimUpdates: false,
+      });
+      const quiet = await file(anna);
+      await setStatus(quiet, { status: 'IN_REVIEW' });
+      assert.deepEqual(await mailsAbout(quiet), []);
+    });
+
+    it("should refuse another student's settings (403) and anything but the two settings (400)", async () => {
+      const anna = await t.login('anna.devries@example.com');
+      const chen = await t.login('chen.li@example.com');
+      const other = await preferences(anna, { language: 'nl' }, chen.profileId);
+      assert.equal(other.statusCode, 403);
+      assertContractBody(other);
+      for (const body of [{ language: 'de' }, { claimUpdates: 'no' }, { language: 'nl', admin: true }]) {
+        const response = await preferences(anna, body);
+        assert.equal(response.statusCode, 400, JSON.stringify(body));
+        assertContractBody(response);
+      }
+    });
+  });
+
+  describe('more documents', () => {
+    type Session = Awaited<ReturnType<TestApp['login']>>;
+    const documents = async (
+      session: Session,
+      claimNumber: string,
+      files: { name: string; content: string }[],
+    ) => {
+      const form = new FormData();
+      for (const file of files) form.append('receipts', new Blob([file.content]), file.name);
+      const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+      return t.request({
+        method: 'POST',
+        url: `/api/en/claims/${claimNumber}/documents`,
+        headers: { ...authHeaders(session), 'content-type': encoded.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+    };
+    const bill = { name: 'itemised-bill', content: '%PDF-1.4\n%itemised bill\n' };
+
+    it("should refuse another student's claim (403) and a claim nobody asked documents for (409)", async () => {
+      await setStatus(IN_REVIEW, { status: 'DOCUMENTS_REQUESTED', note: 'Please add the itemised bill' });
+      const anna = await t.login('anna.devries@example.com');
+      const other = await documents(anna, IN_REVIEW, [bill]);
+      assert.equal(other.statusCode, 403);
+      assertContractBody(other);
+      const chen = await t.login('chen.li@example.com');
+      const notAsked = await documents(chen, RECEIVED, [bill]);
+      assert.equal(notAsked.statusCode, 409);
+      assertContractBody(notAsked);
+      assert.equal(notAsked.json().code, 'NO_DOCUMENTS_REQUESTED');
+      const html = await documents(chen, IN_REVIEW, [
+        { name: 'bill.pdf', content: '<html>not a bill</html>' },
+      ]);
+      assert.equal(html.statusCode, 400);
+      assert.deepEqual(html.json().fields, [{ field: 'receipts', code: 'validation.files.type' }]);
+      const none = await documents(chen, IN_REVIEW, []);
+      assert.equal(none.statusCode, 400);
+      assert.equal((await claimOf(IN_REVIEW)).status, 'DOCUMENTS_REQUESTED');
+    });
+
+    it('should store the documents with the receipts and put the claim back in review, with its row and mail', async () => {
+      await setStatus(IN_REVIEW, { status: 'DOCUMENTS_REQUESTED', note: 'Please add the itemised bill' });
+      const chen = await t.login('chen.li@example.com');
+      const added = await documents(chen, IN_REVIEW, [bill]);
+      assert.equal(added.statusCode, 201, added.body);
+      assert.deepEqual(added.json(), { claimNumber: IN_REVIEW, status: 'IN_REVIEW', added: 1 });
+      const claim = await claimOf(IN_REVIEW);
+      assert.equal(claim.status, 'IN_REVIEW');
+      assert.deepEqual(
+        claim.history.map((step) => step.status),
+        ['RECEIVED', 'IN_REVIEW', 'DOCUMENTS_REQUESTED', 'IN_REVIEW'],
+      );
+      const receipts = (claim as unknown as { receipts: { name: string; contentType: string }[] }).receipts;
+      assert.deepEqual(
+        receipts.map((receipt) => [receipt.name, receipt.contentType]),
+        [
+          ['gp-invoice.pdf', 'application/pdf'],
+          ['itemised-bill.pdf', 'application/pdf'],
+        ],
+      );
+      const [mail] = (await t.outbox()).filter((m) => m.subject.includes(IN_REVIEW));
+      assert.equal(mail?.subject, `Your claim ${IN_REVIEW}: in review`);
+      assert.equal((await documents(chen, IN_REVIEW, [bill])).statusCode, 409);
+    });
   });
 });

@@ -59,6 +59,7 @@ describe('database', () => {
       '014_visitor_claim_confirmation.sql',
       '015_privacy_sessions_and_exports.sql',
       '016_claim_handler.sql',
+      '017_mail_language_and_claim_updates.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

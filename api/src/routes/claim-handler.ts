@@ -3,6 +3,7 @@ import { refuseWithoutOpsToken } from '@portal/shared/metrics';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
+import { claimMailRecipient, claimStatusMail } from '../mail/claim-mails.js';
 import { parseBody } from '../validate.js';
 import { CLAIM_STATUSES } from './claims.js';
 import type { ClaimStatus } from './claims.js';
@@ -42,7 +43,10 @@ type ClaimParams = { Params: { claimNumber: string } };
  * status, with a history row for every change. An operations endpoint: only with OPS_TOKEN (404 without
  * it, 401 with a wrong one), never a student's session; the host never forwards `/api/ops/`.
  */
-export async function claimHandlerRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+export async function claimHandlerRoutes(
+  app: FastifyInstance,
+  { db, config, mailer }: RouteContext,
+): Promise<void> {
   app.post<ClaimParams>('/api/ops/claims/:claimNumber/status', async (request, reply) => {
     if (refuseWithoutOpsToken(request, reply, config.opsToken)) return reply;
     const { claimNumber } = request.params;
@@ -53,8 +57,13 @@ export async function claimHandlerRoutes(app: FastifyInstance, { db, config }: R
     }
     const now = config.now();
     const changed = await db.transaction(async (tx) => {
-      const [claim] = await tx.query<{ status: ClaimStatus; holder_confirmation: string | null }>(
-        'SELECT status, holder_confirmation FROM claims WHERE claim_number = $1 FOR UPDATE',
+      const [claim] = await tx.query<{
+        status: ClaimStatus;
+        holder_confirmation: string | null;
+        profile_id: string;
+        amount: string;
+      }>(
+        'SELECT status, holder_confirmation, profile_id, amount FROM claims WHERE claim_number = $1 FOR UPDATE',
         [claimNumber],
       );
       if (!claim) throw errors.notFound('Claim');
@@ -83,8 +92,24 @@ export async function claimHandlerRoutes(app: FastifyInstance, { db, config }: R
         now,
         note || null,
       ]);
+      // The policyholder (the student, or the holder of the policy a visitor claimed on) is mailed in
+      // her language, with the change, unless she turned claim mails off.
+      const recipient = await claimMailRecipient(tx, claim.profile_id);
+      if (recipient?.claimMails) {
+        await mailer.store(
+          claimStatusMail(
+            recipient.email,
+            recipient.language,
+            { claimNumber, amount: Number(claim.amount) },
+            { status, note: note || null, at: now },
+            config.publicOrigin,
+          ),
+          tx,
+        );
+      }
       return { claimNumber, status, note: note || null, at: now.toISOString() };
     });
+    mailer.wake();
     return reply.header('Cache-Control', 'no-store').send(changed);
   });
 }

@@ -387,6 +387,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/profiles/{profileId}/mail-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        /** @description The language mails are written in and whether claim updates are mailed. Another student's profile answers 403. */
+        get: operations["getMailPreferences"];
+        /** @description Sets either or both: the portal sends `language` when the logged-in student switches between English and Dutch, and `claimUpdates` from Profile. Mails about the account's security are sent whatever `claimUpdates` says. */
+        put: operations["updateMailPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/profiles/{profileId}/policies": {
         parameters: {
             query?: never;
@@ -734,6 +754,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/claims/{claimNumber}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description "We need more documents": adds 1 to 5 files (`receipts`, the claim form's rules: PDF, JPEG or PNG read from their bytes, 10 MB each) to the student's own claim in DOCUMENTS_REQUESTED. They are stored with the claim's receipts, and the claim goes back to IN_REVIEW, with a history row and a mail. A claim in any other status answers 409 `NO_DOCUMENTS_REQUESTED`; another student's claim 403. */
+        post: operations["addClaimDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/claims/{claimNumber}/receipts/{id}": {
         parameters: {
             query?: never;
@@ -945,6 +982,20 @@ export interface components {
             nationality: string;
             username: string;
             editable: components["schemas"]["StringBoolean"];
+        };
+        MailPreferences: {
+            /**
+             * @description The language of every mail to the student
+             * @enum {string}
+             */
+            language: "en" | "nl";
+            /** @description A mail at every step of her claims (security mails always go) */
+            claimUpdates: boolean;
+        };
+        MailPreferencesUpdate: {
+            /** @enum {string} */
+            language?: "en" | "nl";
+            claimUpdates?: boolean;
         };
         ProfileUpdate: {
             gender: components["schemas"]["Gender"];
@@ -2079,6 +2130,66 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    getMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail settings (Cache-Control no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreferences"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    updateMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description The mail settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreferences"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     getPolicies: {
         parameters: {
             query?: never;
@@ -2734,6 +2845,48 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    addClaimDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimNumber: components["parameters"]["ClaimNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    receipts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The documents were added (Cache-Control no-store) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimNumber: string;
+                        status: components["schemas"]["ClaimStatus"];
+                        /** @description How many files were added */
+                        added: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
