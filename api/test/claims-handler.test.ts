@@ -238,11 +238,11 @@ describe('claims handler', () => {
       const claimNumber = await file(anna);
       await setStatus(claimNumber, { status: 'IN_REVIEW' });
       const [received, review] = await mailsAbout(claimNumber);
-      assert.equal(received?.subject, `We hebben je claim ${claimNumber} ontvangen`);
+      assert.equal(received?.subject, `We hebben uw claim ${claimNumber} ontvangen`);
       assert.match(received!.text, /binnen 10 werkdagen/);
       assert.match(received!.html, /<html lang="nl">/);
-      assert.deepEqual(received!.links, [`${t.config.publicOrigin}/nl/claims/${claimNumber}`]);
-      assert.equal(review?.subject, `Je claim ${claimNumber}: in behandeling`);
+      assert.deepEqual(received!.links, [`${t.config.publicOrigin}/en/claims/${claimNumber}`]);
+      assert.equal(review?.subject, `Uw claim ${claimNumber}: in behandeling`);
 
       assert.deepEqual((await preferences(anna, { claimUpdates: false })).json(), {
         language: 'nl',

@@ -4,9 +4,12 @@ import type { Mail } from './outbox.js';
 import { mailAmount, mailDay, mailLanguage, renderMail } from './templates.js';
 import type { MailLanguage, MailTemplate } from './templates.js';
 
-/** The claim's page in the portal, in her language. */
-export function claimPageLink(publicOrigin: string, language: MailLanguage, claimNumber: string): string {
-  return `${publicOrigin}/${language}/claims/${encodeURIComponent(claimNumber)}`;
+/**
+ * The claim's page in the portal. The portal's paths all start with `/en` (as the other mailed links);
+ * it shows the page in the language she chose on her device.
+ */
+export function claimPageLink(publicOrigin: string, claimNumber: string): string {
+  return `${publicOrigin}/en/claims/${encodeURIComponent(claimNumber)}`;
 }
 
 /** How long a claim takes to be decided, as the received mail promises it. */
@@ -22,12 +25,12 @@ const RECEIVED: Record<MailLanguage, MailTemplate> = {
     linkLabel: 'Follow your claim',
   },
   nl: {
-    subject: 'We hebben je claim {{claimNumber}} ontvangen',
+    subject: 'We hebben uw claim {{claimNumber}} ontvangen',
     paragraphs: [
-      'We hebben je claim {{claimNumber}} van {{amount}} ontvangen, ingediend op {{day}}.',
-      'Wat er nu gebeurt: een schadebehandelaar controleert de claim en je bonnen. Als er iets ontbreekt, vragen we het je per e-mail en voeg je het toe op de pagina van de claim. Je hoort binnen {{days}} werkdagen van ons, en we mailen je bij elke stap.',
+      'We hebben uw claim {{claimNumber}} van {{amount}} ontvangen, ingediend op {{day}}.',
+      'Wat er nu gebeurt: een schadebehandelaar controleert de claim en uw bonnen. Als er iets ontbreekt, vragen we het u per e-mail en voegt u het toe op de pagina van de claim. U hoort binnen {{days}} werkdagen van ons, en we mailen u bij elke stap.',
     ],
-    linkLabel: 'Volg je claim',
+    linkLabel: 'Volg uw claim',
   },
 };
 
@@ -42,12 +45,12 @@ const STATUS_WORDS: Record<MailLanguage, Record<ClaimStatus, string>> = {
     PAID: 'Your claim is paid.',
   },
   nl: {
-    RECEIVED: 'We hebben je claim ontvangen.',
-    IN_REVIEW: 'Een schadebehandelaar bekijkt je claim nu.',
-    DOCUMENTS_REQUESTED: 'We hebben meer documenten nodig voordat we over je claim kunnen beslissen.',
-    APPROVED: 'Je claim is goedgekeurd. We betalen hem binnenkort uit.',
-    REJECTED: 'Het spijt ons: je claim is afgewezen.',
-    PAID: 'Je claim is uitbetaald.',
+    RECEIVED: 'We hebben uw claim ontvangen.',
+    IN_REVIEW: 'Een schadebehandelaar bekijkt uw claim nu.',
+    DOCUMENTS_REQUESTED: 'We hebben meer documenten nodig voordat we over uw claim kunnen beslissen.',
+    APPROVED: 'Uw claim is goedgekeurd. We betalen hem binnenkort uit.',
+    REJECTED: 'Het spijt ons: uw claim is afgewezen.',
+    PAID: 'Uw claim is uitbetaald.',
   },
 };
 
@@ -63,14 +66,14 @@ const STATUS_CHANGED: Record<MailLanguage, MailTemplate> = {
     linkLabel: 'See your claim',
   },
   nl: {
-    subject: 'Je claim {{claimNumber}}: {{statusShort}}',
+    subject: 'Uw claim {{claimNumber}}: {{statusShort}}',
     paragraphs: [
       '{{statusWords}}',
       '{{#if note}}Bericht van de schadebehandelaar: {{note}}{{/if}}',
       '{{#if documentsRequested}}Voeg de documenten toe op de pagina van de claim: open die met de link hieronder en kies "Documenten toevoegen".{{/if}}',
-      '{{#if paidAmount}}We hebben {{paidAmount}} op {{paidDay}} naar je rekening overgemaakt.{{/if}}',
+      '{{#if paidAmount}}We hebben {{paidAmount}} op {{paidDay}} naar uw rekening overgemaakt.{{/if}}',
     ],
-    linkLabel: 'Bekijk je claim',
+    linkLabel: 'Bekijk uw claim',
   },
 };
 
@@ -117,7 +120,7 @@ export function claimReceivedMail(
       day: mailDay(claim.submittedAt, language),
       days: CLAIM_DECISION_WORKING_DAYS,
     },
-    claimPageLink(publicOrigin, language, claim.claimNumber),
+    claimPageLink(publicOrigin, claim.claimNumber),
   );
 }
 
@@ -146,7 +149,7 @@ export function claimStatusMail(
       paidAmount: paid ? mailAmount(claim.amount, language) : null,
       paidDay: paid ? mailDay(change.at, language) : null,
     },
-    claimPageLink(publicOrigin, language, claim.claimNumber),
+    claimPageLink(publicOrigin, claim.claimNumber),
   );
 }
 
