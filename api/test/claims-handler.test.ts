@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { setClaimStatus } from '../src/cli/set-claim-status.js';
 import { addDays, format } from 'date-fns';
+import { DEMO_PASSWORD } from '../src/seed/seed.js';
 import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
@@ -251,6 +252,22 @@ describe('claims handler', () => {
       const quiet = await file(anna);
       await setStatus(quiet, { status: 'IN_REVIEW' });
       assert.deepEqual(await mailsAbout(quiet), []);
+    });
+
+    it('should write her account mails in her language too', async () => {
+      const anna = await t.login('anna.devries@example.com');
+      await preferences(anna, { language: 'nl' });
+      const change = await t.request({
+        method: 'POST',
+        url: '/api/accounts/anna.devries@example.com/reset/username',
+        headers: { ...authHeaders(anna), 'x-authorization-password': DEMO_PASSWORD },
+        payload: { newUsername: 'anna.new@example.com' },
+      });
+      assert.equal(change.statusCode, 204, change.body);
+      const [mail] = (await t.outbox()).filter((m) => m.to === 'anna.new@example.com');
+      assert.equal(mail?.subject, 'Bevestig je nieuwe e-mailadres');
+      assert.match(mail!.text, /24 uur geldig/);
+      assert.match(mail!.html, /<html lang="nl">/);
     });
 
     it("should refuse another student's settings (403) and anything but the two settings (400)", async () => {
