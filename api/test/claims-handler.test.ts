@@ -268,6 +268,13 @@ describe('claims handler', () => {
       assert.equal(mail?.subject, 'Bevestig je nieuwe e-mailadres');
       assert.match(mail!.text, /24 uur geldig/);
       assert.match(mail!.html, /<html lang="nl">/);
+      // A security notice goes in her language as well (a login from a browser her account has not seen).
+      await t.login('anna.devries@example.com');
+      const notice = (await t.outbox()).find(
+        (m) => m.to === 'anna.devries@example.com' && m.subject === 'Was jij dit?',
+      );
+      assert.ok(notice, 'the new-browser notice in Dutch');
+      assert.match(notice.text, /vanuit een browser die nog niet eerder werd gebruikt/);
     });
 
     it("should refuse another student's settings (403) and anything but the two settings (400)", async () => {
