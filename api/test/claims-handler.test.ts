@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setClaimStatus } from '../src/cli/set-claim-status.js';
 import { addDays, format } from 'date-fns';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const OPS_TOKEN = 'handler-secret';
@@ -268,6 +268,20 @@ describe('claims handler', () => {
       assert.equal(mail?.subject, 'Bevestig je nieuwe e-mailadres');
       assert.match(mail!.text, /24 uur geldig/);
       assert.match(mail!.html, /<html lang="nl">/);
+      // The reset link too, written after the answer by the job queue.
+      const reset = await t.request({
+        method: 'PUT',
+        url: '/api/accounts/anna.devries@example.com/reset/password',
+        headers: XSRF_ONLY,
+      });
+      assert.equal(reset.statusCode, 204);
+      let resetMail;
+      for (let i = 0; i < 50 && !resetMail; i += 1) {
+        resetMail = (await t.outbox()).find((m) => m.subject === 'Stel een nieuw wachtwoord in');
+        if (!resetMail) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.ok(resetMail, 'the reset mail in Dutch');
+      assert.match(resetMail.text, /1 uur geldig/);
       // A security notice goes in her language as well (a login from a browser her account has not seen).
       await t.login('anna.devries@example.com');
       const notice = (await t.outbox()).find(

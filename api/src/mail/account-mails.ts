@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.js';
 import type { Mail } from './outbox.js';
-import { mailLanguage, renderMail } from './templates.js';
+import { LIST, mailLanguage, renderMail } from './templates.js';
 import type { MailLanguage, MailTemplate } from './templates.js';
 
 /**
@@ -14,6 +14,29 @@ export async function accountMailLanguage(db: Db, accountId: string): Promise<Ma
   );
   return mailLanguage(row?.mail_language);
 }
+
+const SET_PASSWORD: Record<MailLanguage, MailTemplate> = {
+  en: {
+    subject: 'Set a new password',
+    paragraphs: [
+      'Set a new password with the link below (valid for 1 hour).',
+      '{{#if one}}Your account has 1 passkey. A new password does not remove it:{{/if}}{{#if many}}Your account has {{count}} passkeys. A new password does not remove them:{{/if}}',
+      LIST,
+      '{{#if count}}If you do not recognise one, remove it. To remove a passkey, log in and go to Profile > Passkeys, then choose "Remove".{{/if}}',
+    ],
+    linkLabel: 'Set a new password',
+  },
+  nl: {
+    subject: 'Stel een nieuw wachtwoord in',
+    paragraphs: [
+      'Stel met de link hieronder een nieuw wachtwoord in (1 uur geldig).',
+      '{{#if one}}Je account heeft 1 passkey. Een nieuw wachtwoord verwijdert die niet:{{/if}}{{#if many}}Je account heeft {{count}} passkeys. Een nieuw wachtwoord verwijdert ze niet:{{/if}}',
+      LIST,
+      '{{#if count}}Herken je er een niet? Verwijder hem dan. Log daarvoor in, ga naar Profiel > Passkeys en kies "Verwijderen".{{/if}}',
+    ],
+    linkLabel: 'Nieuw wachtwoord instellen',
+  },
+};
 
 const CONFIRM_EMAIL: Record<MailLanguage, MailTemplate> = {
   en: {
@@ -61,6 +84,16 @@ const IBAN_CHANGED: Record<MailLanguage, MailTemplate> = {
     ],
   },
 };
+
+/**
+ * The mail with the link to set a new password. A new password does not remove the account's
+ * passkeys (a student who forgot the password still has the phone), so the mail lists them and says
+ * how to remove one: a student resetting because the account was taken over sees one an intruder added.
+ */
+export function setPasswordMail(to: string, language: MailLanguage, link: string, passkeys: string[]): Mail {
+  const count = passkeys.length;
+  return renderMail(SET_PASSWORD, language, to, { one: count === 1, many: count > 1, count }, link, passkeys);
+}
 
 /** The mail with the link that confirms a new e-mail address, sent to that address. */
 export function confirmEmailMail(to: string, language: MailLanguage, link: string): Mail {

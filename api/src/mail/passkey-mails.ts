@@ -2,10 +2,6 @@ import type { Mail } from './outbox.js';
 import { renderMail } from './templates.js';
 import type { MailLanguage, MailTemplate } from './templates.js';
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** Where a student removes a passkey, in the words of the portal's menu. */
 const HOW_TO_REMOVE = 'To remove a passkey, log in and go to Profile > Passkeys, then choose "Remove".';
 
@@ -36,26 +32,4 @@ export function passkeyAddedMail(
   language: MailLanguage = 'en',
 ): Mail {
   return renderMail(PASSKEY_ADDED, language, to, { name }, profileLink);
-}
-
-/**
- * Adds the account's passkeys to a password-reset mail. A new password does not remove them (a student
- * who forgot the password still has the phone), so the mail says which there are and how to remove one:
- * a student resetting because the account was taken over sees a passkey the intruder added.
- */
-export function withPasskeyList(mail: Mail, names: string[]): Mail {
-  if (names.length === 0) return mail;
-  const heading =
-    names.length === 1
-      ? 'Your account has 1 passkey. A new password does not remove it:'
-      : `Your account has ${names.length} passkeys. A new password does not remove them:`;
-  const after = `If you do not recognise one, remove it. ${HOW_TO_REMOVE}`;
-  return {
-    ...mail,
-    text: `${mail.text}\n${heading}\n${names.map((name) => `- ${name}`).join('\n')}\n\n${after}\n`,
-    html:
-      `${mail.html}<p>${escapeHtml(heading)}</p>` +
-      `<ul>${names.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` +
-      `<p>${escapeHtml(after)}</p>`,
-  };
 }

@@ -26,10 +26,19 @@ export interface MailTemplate {
 
 const handlebars = Handlebars.create();
 
+/** A paragraph of a rendered mail: text, or a list of items (names the student reads one by one). */
+interface Paragraph {
+  text?: string;
+  items?: string[];
+}
+
+/** Where a template puts the list given to {@link renderMail}. */
+export const LIST = '[list]';
+
 const HTML_LAYOUT = handlebars.compile<{
   lang: string;
   subject: string;
-  paragraphs: string[];
+  paragraphs: Paragraph[];
   link?: string;
   linkLabel?: string;
 }>(
@@ -37,7 +46,7 @@ const HTML_LAYOUT = handlebars.compile<{
 <html lang="{{lang}}">
 <head><meta charset="utf-8"><title>{{subject}}</title></head>
 <body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1a1a1a">
-{{#each paragraphs}}<p>{{this}}</p>
+{{#each paragraphs}}{{#if items}}<ul>{{#each items}}<li>{{this}}</li>{{/each}}</ul>{{else}}<p>{{text}}</p>{{/if}}
 {{/each}}{{#if link}}<p><a href="{{link}}">{{linkLabel}}</a><br>{{link}}</p>
 {{/if}}<p style="color: #555">Student Insurance</p>
 </body>
@@ -46,8 +55,10 @@ const HTML_LAYOUT = handlebars.compile<{
   { knownHelpersOnly: true, knownHelpers: { each: true, if: true } },
 );
 
-const TEXT_LAYOUT = handlebars.compile<{ paragraphs: string[]; link?: string; linkLabel?: string }>(
-  `{{#each paragraphs}}{{this}}
+const TEXT_LAYOUT = handlebars.compile<{ paragraphs: Paragraph[]; link?: string; linkLabel?: string }>(
+  `{{#each paragraphs}}{{#if items}}{{#each items}}- {{this}}
+{{/each}}{{else}}{{text}}
+{{/if}}
 
 {{/each}}{{#if link}}{{linkLabel}}:
 {{link}}
@@ -75,7 +86,8 @@ function fill(template: string, values: Record<string, unknown>): string {
 
 /**
  * Renders `templates[language]` for `to`: the HTML part and its plain-text twin from the same
- * paragraphs. A paragraph that comes out empty (an optional value that is absent) is left out.
+ * paragraphs. A paragraph that comes out empty (an optional value that is absent) is left out; a
+ * paragraph that is {@link LIST} is `list`, one item a line (left out when empty).
  */
 export function renderMail<T extends Record<string, unknown>>(
   templates: Record<MailLanguage, MailTemplate>,
@@ -83,10 +95,13 @@ export function renderMail<T extends Record<string, unknown>>(
   to: string,
   values: T,
   link?: string,
+  list: readonly string[] = [],
 ): Mail {
   const template = templates[language];
   const subject = fill(template.subject, values);
-  const paragraphs = template.paragraphs.map((paragraph) => fill(paragraph, values)).filter(Boolean);
+  const paragraphs: Paragraph[] = template.paragraphs
+    .map((paragraph) => (paragraph === LIST ? { items: [...list] } : { text: fill(paragraph, values) }))
+    .filter((paragraph) => (paragraph.items ? paragraph.items.length > 0 : Boolean(paragraph.text)));
   const linkLabel = template.linkLabel ? fill(template.linkLabel, values) : undefined;
   const parts = { paragraphs, ...(link ? { link, linkLabel } : {}) };
   return {

@@ -9,6 +9,7 @@ const KINDS: Record<string, string> = {
   'Your bank account was changed': 'bank-account-changed',
   'A passkey was added to your account': 'passkey-added',
   [WAS_THIS_YOU]: 'security-notice',
+  'Stel een nieuw wachtwoord in': 'password-reset',
   'Bevestig je nieuwe e-mailadres': 'email-confirmation',
   'Je e-mailadres is gewijzigd': 'email-changed',
   'Je bankrekening is gewijzigd': 'bank-account-changed',

@@ -13,9 +13,12 @@ import type { Db } from '../db/db.js';
 import { isRandomId } from '../input-guards.js';
 import { QUEUES } from '../jobs/job-queue.js';
 import type { JobRun } from '../jobs/job-queue.js';
-import { linkMail } from '../mail/outbox.js';
-import { withPasskeyList } from '../mail/passkey-mails.js';
-import { accountMailLanguage, confirmEmailMail, emailChangedMail } from '../mail/account-mails.js';
+import {
+  accountMailLanguage,
+  confirmEmailMail,
+  emailChangedMail,
+  setPasswordMail,
+} from '../mail/account-mails.js';
 import { authRateLimit, rateLimited } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
@@ -91,13 +94,10 @@ export async function accountRoutes(
         'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY lower(name), id',
         [account.id],
       );
-      const mail = withPasskeyList(
-        linkMail(
-          account.email,
-          'Set a new password',
-          'Set a new password with this link (valid for 1 hour):',
-          link,
-        ),
+      const mail = setPasswordMail(
+        account.email,
+        await accountMailLanguage(tx, account.id),
+        link,
         passkeys.map((row) => row.name),
       );
       await mailer.store(mail, tx, job.id);
