@@ -16,6 +16,12 @@ import { red } from './lib/log.mjs';
 
 export const READY = 'Journey stacks ready';
 
+/**
+ * The operations key of the journeys' apis (e2e/support/origins.ts has the same): the claim journeys
+ * move a claim on through the claims handler, as the insurer's system would.
+ */
+export const JOURNEY_OPS_TOKEN = 'journey-ops-token';
+
 /** The journeys log in, file claims and ask for mails many times from one address. */
 const JOURNEY_LIMITS = {
   API_RATE_LIMIT_AUTH: '10000',
@@ -63,7 +69,11 @@ async function stackOfServices(stack, { gtmId, logs }) {
     (service) => ({
       ...service,
       name: named(service.name),
-      env: { ...stackEnv, ...service.env },
+      env: {
+        ...stackEnv,
+        ...service.env,
+        ...(service.name === 'api' ? { OPS_TOKEN: JOURNEY_OPS_TOKEN } : {}),
+      },
     }),
   );
   for (const [name, port, faultEnv] of faultHosts) {

@@ -23,8 +23,10 @@ import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { changeRoutes } from './routes/changes.js';
 import { claimConfirmationRoutes } from './routes/claim-confirmations.js';
+import { claimHandlerRoutes } from './routes/claim-handler.js';
 import { claimRoutes } from './routes/claims.js';
 import { documentRoutes } from './routes/documents.js';
+import { mailPreferenceRoutes } from './routes/mail-preferences.js';
 import { metaRoutes } from './routes/meta.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { dataExportRoutes } from './routes/data-export.js';
@@ -142,8 +144,11 @@ export async function buildApp({
     // The logout is a GET (SPEC §7) that changes state: another site's link or image must not end the
     // student's session, so it needs the header like any write.
     const isLogout = request.routeOptions.url === '/api/logout';
+    // The operations endpoints take no cookie, only OPS_TOKEN in a header no other site can make a
+    // browser send, so there is nothing to forge.
     if (
       (SAFE_METHODS.has(request.method) && !isLogout) ||
+      request.url.startsWith('/api/ops/') ||
       request.url.startsWith('/sitecore/') ||
       request.url.startsWith(SANDBOX_PREFIX)
     )
@@ -180,10 +185,12 @@ export async function buildApp({
   await app.register(sessionRoutes, context);
   await app.register(dataExportRoutes, context);
   await app.register(readRoutes, context);
+  await app.register(mailPreferenceRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
   await app.register(claimRoutes, context);
   await app.register(claimConfirmationRoutes, context);
+  await app.register(claimHandlerRoutes, context);
   await app.register(paymentRoutes, context);
   await app.register(proofRoutes, context);
   await registerContent(app, {

@@ -61,6 +61,8 @@ describe('database', () => {
       '016_passkey_confirmation.sql',
       '017_server_keys.sql',
       '018_claim_rejection_reason.sql',
+      '019_claim_handler.sql',
+      '020_mail_language_and_claim_updates.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

@@ -460,7 +460,7 @@ describe('passkeys', () => {
     // By name, as the student reads a list (several may be added within one clock tick).
     assert.match(mail.text, /- Laptop <b>\n- Phone/);
     assert.match(mail.text, /Profile > Passkeys/);
-    assert.match(mail.html, /<li>Laptop &#60;b&#62;<\/li>/);
+    assert.match(mail.html, /<li>Laptop &lt;b&gt;<\/li>/);
   });
 });
 

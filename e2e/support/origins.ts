@@ -39,6 +39,9 @@ export const ORIGINS = {
   ...(PORTAL_URL ? { host: PORTAL_URL } : {}),
 };
 
+/** The api's operations key on the journeys' stacks (JOURNEY_OPS_TOKEN of scripts/journey-stacks.mjs). */
+export const OPS_TOKEN = 'journey-ops-token';
+
 export const DEMO_PASSWORD = 'Portal-Demo-2026!';
 
 export const USERS = {

@@ -608,6 +608,14 @@ describe('host server', () => {
       expect([url, closed.statusCode]).toEqual([url, 404]);
       expect(closed.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found.' });
     }
+    // The claims handler's writes, with or without the key, are not forwarded either.
+    const handler = await app.inject({
+      method: 'POST',
+      url: '/api/ops/claims/CLM-2026-0000C001/status',
+      headers: { authorization: 'Bearer ops-secret', 'content-type': 'application/json' },
+      payload: { status: 'IN_REVIEW' },
+    });
+    expect(handler.statusCode).toBe(404);
     await app.close();
   });
 

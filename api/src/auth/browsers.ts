@@ -6,6 +6,7 @@ import UAParser from 'ua-parser-js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Mailer } from '../mail/outbox.js';
+import { accountMailLanguage } from '../mail/account-mails.js';
 import { wasThisYouMail } from '../mail/privacy-mails.js';
 
 /**
@@ -109,6 +110,7 @@ export async function noticeLoginBrowser(
         account.email,
         { kind: 'new-browser', browser: named, at: config.now() },
         sessionsLink(config),
+        await accountMailLanguage(db, accountId),
       ),
     )
     .catch((error: unknown) =>

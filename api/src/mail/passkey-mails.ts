@@ -1,45 +1,35 @@
 import type { Mail } from './outbox.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { renderMail } from './templates.js';
+import type { MailLanguage, MailTemplate } from './templates.js';
 
 /** Where a student removes a passkey, in the words of the portal's menu. */
 const HOW_TO_REMOVE = 'To remove a passkey, log in and go to Profile > Passkeys, then choose "Remove".';
 
-/** The notice sent when a passkey is added: whoever added it without the student is found out at once. */
-export function passkeyAddedMail(to: string, name: string, profileLink: string): Mail {
-  const intro = `A passkey named "${name}" was added to your Student Insurance account. It can now be used to log in without your password.`;
-  const warning = `If you did not add it, remove it at once and change your password. ${HOW_TO_REMOVE}`;
-  return {
-    to,
+const PASSKEY_ADDED: Record<MailLanguage, MailTemplate> = {
+  en: {
     subject: 'A passkey was added to your account',
-    text: `${intro}\n\n${warning}\n\n${profileLink}\n`,
-    html:
-      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(warning)}</p>` +
-      `<p><a href="${escapeHtml(profileLink)}">${escapeHtml(profileLink)}</a></p>`,
-    links: [profileLink],
-  };
-}
+    paragraphs: [
+      'A passkey named "{{name}}" was added to your Student Insurance account. It can now be used to log in without your password.',
+      `If you did not add it, remove it at once and change your password. ${HOW_TO_REMOVE}`,
+    ],
+    linkLabel: 'Your profile',
+  },
+  nl: {
+    subject: 'Er is een passkey aan je account toegevoegd',
+    paragraphs: [
+      'Er is een passkey met de naam "{{name}}" aan je Student Insurance-account toegevoegd. Daarmee kun je nu inloggen zonder je wachtwoord.',
+      'Heb je hem niet zelf toegevoegd? Verwijder hem dan meteen en wijzig je wachtwoord. Log daarvoor in, ga naar Profiel > Passkeys en kies "Verwijderen".',
+    ],
+    linkLabel: 'Je profiel',
+  },
+};
 
-/**
- * Adds the account's passkeys to a password-reset mail. A new password does not remove them (a student
- * who forgot the password still has the phone), so the mail says which there are and how to remove one:
- * a student resetting because the account was taken over sees a passkey the intruder added.
- */
-export function withPasskeyList(mail: Mail, names: string[]): Mail {
-  if (names.length === 0) return mail;
-  const heading =
-    names.length === 1
-      ? 'Your account has 1 passkey. A new password does not remove it:'
-      : `Your account has ${names.length} passkeys. A new password does not remove them:`;
-  const after = `If you do not recognise one, remove it. ${HOW_TO_REMOVE}`;
-  return {
-    ...mail,
-    text: `${mail.text}\n${heading}\n${names.map((name) => `- ${name}`).join('\n')}\n\n${after}\n`,
-    html:
-      `${mail.html}<p>${escapeHtml(heading)}</p>` +
-      `<ul>${names.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>` +
-      `<p>${escapeHtml(after)}</p>`,
-  };
+/** The notice sent when a passkey is added: whoever added it without the student is found out at once. */
+export function passkeyAddedMail(
+  to: string,
+  name: string,
+  profileLink: string,
+  language: MailLanguage = 'en',
+): Mail {
+  return renderMail(PASSKEY_ADDED, language, to, { name }, profileLink);
 }

@@ -13,9 +13,12 @@ import type { Db } from '../db/db.js';
 import { isRandomId } from '../input-guards.js';
 import { QUEUES } from '../jobs/job-queue.js';
 import type { JobRun } from '../jobs/job-queue.js';
-import { linkMail } from '../mail/outbox.js';
-import { withPasskeyList } from '../mail/passkey-mails.js';
-import type { Mail } from '../mail/outbox.js';
+import {
+  accountMailLanguage,
+  confirmEmailMail,
+  emailChangedMail,
+  setPasswordMail,
+} from '../mail/account-mails.js';
 import { authRateLimit, rateLimited } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
@@ -112,13 +115,10 @@ export async function accountRoutes(
         'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY lower(name), id',
         [account.id],
       );
-      const mail = withPasskeyList(
-        linkMail(
-          account.email,
-          'Set a new password',
-          'Set a new password with this link (valid for 1 hour):',
-          link,
-        ),
+      const mail = setPasswordMail(
+        account.email,
+        await accountMailLanguage(tx, account.id),
+        link,
         passkeys.map((row) => row.name),
       );
       await mailer.store(mail, tx, job.id);
@@ -226,15 +226,8 @@ export async function accountRoutes(
       await revokeTokens(tx, principal.accountId, ['EMAIL']);
       const token = await createToken(tx, config, principal.accountId, 'EMAIL', newUsername);
       const link = `${config.publicOrigin}/en/confirm-email/${token}/${encodeURIComponent(newUsername)}`;
-      await mailer.store(
-        linkMail(
-          newUsername,
-          'Confirm your new e-mail address',
-          'Confirm your new e-mail address (valid for 24 hours):',
-          link,
-        ),
-        tx,
-      );
+      const language = await accountMailLanguage(tx, principal.accountId);
+      await mailer.store(confirmEmailMail(newUsername, language, link), tx);
     });
     mailer.wake();
     return reply.status(204).send();
@@ -251,17 +244,7 @@ export async function accountRoutes(
     if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const principal = await requirePrincipal(db, config, request).catch(() => null);
-    const notice: Mail = {
-      to: row.email,
-      subject: 'Your e-mail address was changed',
-      text:
-        `The e-mail address of your Student Insurance account was changed to ${newUsername}.\n\n` +
-        'If you did not do this, contact us at once.\n',
-      html:
-        `<p>The e-mail address of your Student Insurance account was changed to ${escapeHtml(newUsername)}.</p>` +
-        '<p>If you did not do this, contact us at once.</p>',
-      links: [],
-    };
+    const notice = emailChangedMail(row.email, await accountMailLanguage(db, row.account_id), newUsername);
     await db.transaction(async (tx) => {
       await tx.query('UPDATE accounts SET email = $2 WHERE id = $1', [row.account_id, newUsername]);
       // Links mailed to the old address no longer act on the account, and every other session ends.
@@ -273,8 +256,4 @@ export async function accountRoutes(
     mailer.wake();
     return reply.status(204).send();
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -23,9 +23,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
-import type { Mail } from '../mail/outbox.js';
 import { insuranceRequestMail } from '../mail/request-mail.js';
 import type { RequestLanguage } from '../mail/request-mail.js';
+import { ibanChangedMail } from '../mail/account-mails.js';
+import { mailLanguage } from '../mail/templates.js';
 import { anonymousWriteRateLimit } from '../rate-limits.js';
 import { maskIban } from './claims.js';
 import { parseBody } from '../validate.js';
@@ -139,24 +140,6 @@ function keepAccountOnFile(fields: Record<string, unknown>, policy: PolicyRow): 
 }
 
 /** The notice of a new IBAN: which policy, and only the end of the new account number. */
-function ibanNotice(to: string, policy: PolicyRow, iban: string): Mail {
-  const number = policy.policy_number ?? policy.application_number ?? policy.policy_id;
-  const masked = maskIban(iban);
-  const intro = `The bank account (IBAN) for the payments of your policy ${number} was changed to ${masked}.`;
-  const advice = 'If you did not do this, contact us at once.';
-  return {
-    to,
-    subject: 'Your bank account was changed',
-    text: `${intro}\n\n${advice}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p>${advice}</p>`,
-    links: [],
-  };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** The language of a request's confirmation mail: `?lang=` of the page it was sent from, English by default. */
 function requestLanguage(value: unknown): RequestLanguage {
   if (value === undefined || value === 'en') return 'en';
@@ -239,12 +222,21 @@ export async function changeRoutes(
     // someone else with their session is noticed (as an e-mail change is told to the old address).
     const ibanChanged = bank.iban !== null && bank.iban !== policy.iban;
     const [owner] = ibanChanged
-      ? await db.query<{ email: string }>(
-          'SELECT a.email FROM accounts a JOIN profiles p ON p.account_id = a.id WHERE p.profile_id = $1',
+      ? await db.query<{ email: string; mail_language: string }>(
+          `SELECT a.email, p.mail_language FROM accounts a JOIN profiles p ON p.account_id = a.id
+           WHERE p.profile_id = $1`,
           [policy.profile_id],
         )
       : [];
-    const notice = owner && bank.iban ? ibanNotice(owner.email, policy, bank.iban) : null;
+    const notice =
+      owner && bank.iban
+        ? ibanChangedMail(
+            owner.email,
+            mailLanguage(owner.mail_language),
+            policy.policy_number ?? policy.application_number ?? policy.policy_id,
+            maskIban(bank.iban),
+          )
+        : null;
     const noticeId = await db.transaction(async (tx) => {
       await tx.query(
         'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',

@@ -24,16 +24,29 @@ import { wireDate } from './policy-store.js';
 import { hashLinkToken } from '../auth/tokens.js';
 import { randomToken } from '../auth/passwords.js';
 import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../mail/visitor-claim-mail.js';
+import { claimMailRecipient, claimReceivedMail, claimStatusMail } from '../mail/claim-mails.js';
 import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-claim-limits.js';
 
-/** Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
-export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
-type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+/**
+ * Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; from
+ * DOCUMENTS_REQUESTED the claim goes back to IN_REVIEW once the student added what was asked).
+ */
+export const CLAIM_STATUSES = [
+  'RECEIVED',
+  'IN_REVIEW',
+  'DOCUMENTS_REQUESTED',
+  'APPROVED',
+  'REJECTED',
+  'PAID',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** Receipts are written to the database in chunks of this size as the upload streams in. */
 export const RECEIPT_CHUNK_BYTES = 256 * 1024;
 
 const CLAIM_FIELDS = new Set(['policyNumber', 'category', 'incidentDate', 'description', 'amount', 'iban']);
+/** Adding documents to a claim sends files only. */
+const NO_FIELDS = new Set<string>();
 /** A visitor proves they know the policy with its number and the policyholder's date of birth. */
 const VISITOR_CLAIM_FIELDS = new Set([...CLAIM_FIELDS, 'birthDate']);
 
@@ -378,6 +391,21 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
           submittedAt: submittedAt.toISOString(),
         };
         await mailer.store(visitorClaimMail(visitor.holderEmail, claim, link), tx);
+      } else {
+        // The student's own claim: the "received" mail, in her language, unless she turned claim mails off.
+        const recipient = await claimMailRecipient(tx, profileId);
+        if (recipient?.claimMails) {
+          const amount = parseClaimAmount(body.amount);
+          await mailer.store(
+            claimReceivedMail(
+              recipient.email,
+              recipient.language,
+              { claimNumber, amount, submittedAt },
+              config.publicOrigin,
+            ),
+            tx,
+          );
+        }
       }
       await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'RECEIVED', $2)", [
         claimNumber,
@@ -411,6 +439,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
       const fileIssue = receiptProblem();
       if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
       const claimNumber = await fileClaim(principal.profileId, body, uploaded);
+      mailer.wake();
       return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
     } catch (error) {
       await discard();
@@ -480,10 +509,14 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
 
   app.get<ClaimParams>('/api/en/claims/:claimNumber', async (request, reply) => {
     const claim = await ownClaim(request);
-    const history = await db.query<{ status: ClaimStatus; at: Date | string; reason: string | null }>(
-      'SELECT status, at, reason FROM claim_history WHERE claim_number = $1 ORDER BY at, status',
-      [claim.claim_number],
-    );
+    const history = await db.query<{
+      status: ClaimStatus;
+      at: Date | string;
+      reason: string | null;
+      note: string | null;
+    }>('SELECT status, at, reason, note FROM claim_history WHERE claim_number = $1 ORDER BY at, seq', [
+      claim.claim_number,
+    ]);
     const receipts = await db.query<ReceiptRow>(
       'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE claim_number = $1 ORDER BY position',
       [claim.claim_number],
@@ -503,6 +536,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
         status: step.status,
         at: new Date(step.at).toISOString(),
         ...(step.reason ? { reason: step.reason } : {}),
+        ...(step.note ? { note: step.note } : {}),
       })),
       receipts: receipts.map((receipt) => ({
         id: receipt.id,
@@ -511,6 +545,77 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
         size: receipt.size,
       })),
     };
+  });
+
+  // "We need more documents": the student adds what the handler asked for to a claim in
+  // DOCUMENTS_REQUESTED, with the claim form's rules for receipts. The files are stored with the claim's
+  // receipts (after those it has), and the claim goes back to IN_REVIEW with its history row and mail.
+  app.post<ClaimParams>('/api/en/claims/:claimNumber/documents', async (request, reply) => {
+    const claim = await ownClaim(request);
+    if (claim.status !== 'DOCUMENTS_REQUESTED') {
+      throw new ApiError(409, 'NO_DOCUMENTS_REQUESTED', 'No documents are requested for this claim.');
+    }
+    const { uploaded, discard, receiptProblem } = await readClaimParts(
+      request,
+      NO_FIELDS,
+      claim.profile_id,
+      v.object({}),
+    );
+    try {
+      if (uploaded.length === 0)
+        throw errors.validation([{ field: 'receipts', code: 'validation.required' }]);
+      const fileIssue = receiptProblem();
+      if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
+      const now = today();
+      const moved = await db.transaction(async (tx) => {
+        // Only from DOCUMENTS_REQUESTED: two sends at once, or a handler's change meanwhile, move it once.
+        const [updated] = await tx.query<{ amount: string }>(
+          `UPDATE claims SET status = 'IN_REVIEW' WHERE claim_number = $1 AND status = 'DOCUMENTS_REQUESTED'
+           RETURNING amount`,
+          [claim.claim_number],
+        );
+        if (!updated) return false;
+        const [last] = await tx.query<{ next: number }>(
+          'SELECT coalesce(max(position) + 1, 0)::int AS next FROM claim_receipts WHERE claim_number = $1',
+          [claim.claim_number],
+        );
+        for (const [index, receipt] of uploaded.entries()) {
+          await tx.query('UPDATE claim_receipts SET claim_number = $1, position = $2 WHERE id = $3', [
+            claim.claim_number,
+            (last?.next ?? 0) + index,
+            receipt.id,
+          ]);
+        }
+        await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'IN_REVIEW', $2)", [
+          claim.claim_number,
+          now,
+        ]);
+        const recipient = await claimMailRecipient(tx, claim.profile_id);
+        if (recipient?.claimMails) {
+          await mailer.store(
+            claimStatusMail(
+              recipient.email,
+              recipient.language,
+              { claimNumber: claim.claim_number, amount: Number(updated.amount) },
+              { status: 'IN_REVIEW', note: null, at: now },
+              config.publicOrigin,
+            ),
+            tx,
+          );
+        }
+        return true;
+      });
+      if (!moved)
+        throw new ApiError(409, 'NO_DOCUMENTS_REQUESTED', 'No documents are requested for this claim.');
+      mailer.wake();
+      return await reply
+        .status(201)
+        .header('Cache-Control', 'no-store')
+        .send({ claimNumber: claim.claim_number, status: 'IN_REVIEW', added: uploaded.length });
+    } catch (error) {
+      await discard();
+      throw error;
+    }
   });
 
   app.get<ReceiptParams>('/api/en/claims/:claimNumber/receipts/:id', async (request, reply) => {

@@ -13,6 +13,7 @@ import { requirePrincipal, SESSION_COOKIE } from '../auth/session.js';
 import type { Principal } from '../auth/session.js';
 import type { Db } from '../db/db.js';
 import { errors } from '../errors.js';
+import { accountMailLanguage } from '../mail/account-mails.js';
 import { wasThisYouMail } from '../mail/privacy-mails.js';
 import { summaryHtml } from '../privacy/export-summary.js';
 import type { ExportLanguage } from '../privacy/export-summary.js';
@@ -194,7 +195,14 @@ export async function dataExportRoutes(
       'Data export made.',
     );
     await mailer
-      .send(wasThisYouMail(principal.email, { kind: 'data-export', at: now }, sessionsLink(config)))
+      .send(
+        wasThisYouMail(
+          principal.email,
+          { kind: 'data-export', at: now },
+          sessionsLink(config),
+          await accountMailLanguage(db, principal.accountId),
+        ),
+      )
       .catch((error: unknown) => request.log.error({ err: error }, 'The export notice could not be stored.'));
 
     const zip = new yazl.ZipFile();

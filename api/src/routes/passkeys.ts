@@ -36,6 +36,7 @@ import { noticeLoginBrowser } from '../auth/browsers.js';
 import { requirePrincipal, startSession } from '../auth/session.js';
 import type { Db } from '../db/db.js';
 import { errors } from '../errors.js';
+import { accountMailLanguage } from '../mail/account-mails.js';
 import { passkeyAddedMail } from '../mail/passkey-mails.js';
 import { passkeyRateLimit } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
@@ -174,7 +175,12 @@ export async function passkeyRoutes(
         ],
       );
       if (!inserted) throw passkeyExists();
-      const notice = passkeyAddedMail(principal.email, name, `${config.publicOrigin}/en/profile`);
+      const notice = passkeyAddedMail(
+        principal.email,
+        name,
+        `${config.publicOrigin}/en/profile`,
+        await accountMailLanguage(tx, principal.accountId),
+      );
       await mailer.store(notice, tx);
       return { row: inserted };
     });

@@ -4,6 +4,7 @@ import { listOpenSessions } from '../auth/open-sessions.js';
 import { requirePrincipal } from '../auth/session.js';
 import type { Principal } from '../auth/session.js';
 import { ApiError, errors } from '../errors.js';
+import { accountMailLanguage } from '../mail/account-mails.js';
 import { wasThisYouMail } from '../mail/privacy-mails.js';
 import type { RouteContext } from './context.js';
 
@@ -24,6 +25,7 @@ export async function sessionRoutes(
       principal.email,
       { kind: 'sessions-ended', count, at: config.now() },
       sessionsLink(config),
+      await accountMailLanguage(db, principal.accountId),
     );
     await mailer
       .send(mail)

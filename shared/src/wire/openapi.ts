@@ -404,6 +404,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/profiles/{profileId}/mail-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        /** @description The language mails are written in and whether claim updates are mailed. Another student's profile answers 403. */
+        get: operations["getMailPreferences"];
+        /** @description Sets either or both: the portal sends `language` when the logged-in student switches between English and Dutch, and `claimUpdates` from Profile. Mails about the account's security are sent whatever `claimUpdates` says. */
+        put: operations["updateMailPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/profiles/{profileId}/policies": {
         parameters: {
             query?: never;
@@ -751,6 +771,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/claims/{claimNumber}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description "We need more documents": adds 1 to 5 files (`receipts`, the claim form's rules: PDF, JPEG or PNG read from their bytes, 10 MB each) to the student's own claim in DOCUMENTS_REQUESTED. They are stored with the claim's receipts, and the claim goes back to IN_REVIEW, with a history row and a mail. A claim in any other status answers 409 `NO_DOCUMENTS_REQUESTED`; another student's claim 403. */
+        post: operations["addClaimDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/en/claims/{claimNumber}/receipts/{id}": {
         parameters: {
             query?: never;
@@ -819,6 +856,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/claims/{claimNumber}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The claims handler (an operations endpoint, standing in for the insurer's own system) moves a claim to its next status, with a history row: RECEIVED to IN_REVIEW or REJECTED; IN_REVIEW to DOCUMENTS_REQUESTED (with a note saying what is needed), APPROVED or REJECTED; DOCUMENTS_REQUESTED to IN_REVIEW or REJECTED; APPROVED to PAID. Any other move answers 409 `CLAIM_STATUS_CONFLICT`, and a visitor's claim the policyholder has not confirmed yet 409 `CLAIM_AWAITS_HOLDER`; an unknown status is 400 `VALIDATION_FAILED`. Only with `Authorization: Bearer $OPS_TOKEN`: 404 when OPS_TOKEN is unset, 401 when the token is missing or wrong. The host never forwards `/api/ops/`. */
+        post: operations["setClaimStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -857,6 +911,10 @@ export interface components {
              * @description OVERLAP only
              */
             endDate?: string;
+            /** @description CLAIM_STATUS_CONFLICT only: where the claim is */
+            currentStatus?: components["schemas"]["ClaimStatus"];
+            /** @description CLAIM_STATUS_CONFLICT only: the statuses the claim may move to from there */
+            allowed?: components["schemas"]["ClaimStatus"][];
         };
         FieldError: {
             field: string;
@@ -942,6 +1000,20 @@ export interface components {
             nationality: string;
             username: string;
             editable: components["schemas"]["StringBoolean"];
+        };
+        MailPreferences: {
+            /**
+             * @description The language of every mail to the student
+             * @enum {string}
+             */
+            language: "en" | "nl";
+            /** @description A mail at every step of her claims (security mails always go) */
+            claimUpdates: boolean;
+        };
+        MailPreferencesUpdate: {
+            /** @enum {string} */
+            language?: "en" | "nl";
+            claimUpdates?: boolean;
         };
         ProfileUpdate: {
             gender: components["schemas"]["Gender"];
@@ -1205,7 +1277,7 @@ export interface components {
             claimNumber: string;
         };
         /** @enum {string} */
-        ClaimStatus: "RECEIVED" | "IN_REVIEW" | "APPROVED" | "REJECTED" | "PAID";
+        ClaimStatus: "RECEIVED" | "IN_REVIEW" | "DOCUMENTS_REQUESTED" | "APPROVED" | "REJECTED" | "PAID";
         Claim: {
             claimNumber: string;
             policyNumber: string;
@@ -1222,12 +1294,26 @@ export interface components {
              */
             at: string;
             reason?: components["schemas"]["ClaimRejectionReason"];
+            /** @description The claims handler's note with this step (what is asked with DOCUMENTS_REQUESTED) */
+            note?: string;
         };
         /**
          * @description Why a claim was rejected, on its REJECTED step only (absent when no reason was kept): the treatment or cost is not covered by the policy, the policy gave no cover on the incident date, the receipts do not show what was claimed, or the policyholder refused a claim a visitor filed on her policy.
          * @enum {string}
          */
         ClaimRejectionReason: "NOT_COVERED" | "NOT_INSURED_ON_DATE" | "RECEIPTS_INSUFFICIENT" | "POLICYHOLDER_REFUSED";
+        ClaimStatusChange: {
+            status: components["schemas"]["ClaimStatus"];
+            /** @description Shown to the student and mailed to her; required with DOCUMENTS_REQUESTED */
+            note?: string;
+        };
+        ClaimStatusChanged: {
+            claimNumber: string;
+            status: components["schemas"]["ClaimStatus"];
+            note: string | null;
+            /** Format: date-time */
+            at: string;
+        };
         ClaimReceipt: {
             id: string;
             name: string;
@@ -2111,6 +2197,66 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    getMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail settings (Cache-Control no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreferences"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    updateMailPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profileId: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailPreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description The mail settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailPreferences"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     getPolicies: {
         parameters: {
             query?: never;
@@ -2769,6 +2915,48 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    addClaimDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimNumber: components["parameters"]["ClaimNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    receipts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The documents were added (Cache-Control no-store) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claimNumber: string;
+                        status: components["schemas"]["ClaimStatus"];
+                        /** @description How many files were added */
+                        added: number;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     getClaimReceipt: {
         parameters: {
             query?: never;
@@ -2926,6 +3114,40 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    setClaimStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimNumber: components["parameters"]["ClaimNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The status reached (Cache-Control no-store) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimStatusChanged"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { SUPPORTED_LOCALES, useLocale } from '@portal/shared';
+import {
+  mailLanguageOf,
+  SUPPORTED_LOCALES,
+  updateMailPreferences,
+  useAuthStore,
+  useLocale,
+} from '@portal/shared';
 import type { Locale } from '@portal/shared';
 
 const LABELS: Record<Locale, { short: string; lang: string }> = {
@@ -11,11 +17,13 @@ const LABELS: Record<Locale, { short: string; lang: string }> = {
 /**
  * EN/NL switch: each language's name is given in that language for screen readers. A language's
  * texts are fetched before it is switched to; meanwhile the switch stays usable and says it is
- * busy, and when they cannot be fetched the language stays as it was and an alert says so.
+ * busy, and when they cannot be fetched the language stays as it was and an alert says so. A
+ * logged-in student's choice is also the language of her mails.
  */
 export function LocaleSwitch() {
   const { t } = useTranslation('host');
   const { locale, setLocale } = useLocale();
+  const profileId = useAuthStore((state) => state.profileId);
   const [loading, setLoading] = useState<Locale | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -24,6 +32,13 @@ export function LocaleSwitch() {
     setLoading(option);
     try {
       await setLocale(option);
+      // Logged in, her mails follow the language she reads the portal in. A failure here leaves the
+      // portal in the language she chose; the mails keep the language stored before.
+      if (profileId) {
+        updateMailPreferences(profileId, { language: mailLanguageOf(option) }).catch((error: unknown) =>
+          console.error('The mail language could not be saved.', error),
+        );
+      }
     } catch (error) {
       console.error(`The ${option} texts could not be loaded.`, error);
       setFailed(true);

@@ -490,3 +490,28 @@ describe('ProfilePage: password', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(/Service unavailable/);
   });
 });
+
+describe('ProfilePage: claim updates by e-mail', () => {
+  it('should show claim mails on, and turn them off at once with the choice said', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    serve(ANNA, {
+      'GET /api/en/profiles/P-1001/mail-preferences': jsonResponse({ language: 'en', claimUpdates: true }),
+      'PUT /api/en/profiles/P-1001/mail-preferences': async (request) => {
+        sent.push(await request.json());
+        return jsonResponse({ language: 'en', claimUpdates: false });
+      },
+    });
+    renderPage();
+    const setting = await section('Claim updates by e-mail');
+    const box = await within(setting).findByRole('checkbox', { name: 'Claim updates by e-mail' });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Mails about your account's security are always sent/);
+    await user.click(box);
+    expect(await within(setting).findByRole('status')).toHaveTextContent(
+      'You no longer get mails about your claims.',
+    );
+    expect(box).not.toBeChecked();
+    expect(sent).toEqual([{ claimUpdates: false }]);
+  });
+});

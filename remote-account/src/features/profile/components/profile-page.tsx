@@ -10,6 +10,7 @@ import { useProfile } from '../api/get-profile';
 import { PasskeysSection } from '../../passkeys/components/passkeys-section';
 import { SessionsSection } from '../../sessions/components/sessions-section';
 import { DataExportSection } from '../../data-export/components/data-export-section';
+import { ClaimMailsSetting } from './claim-mails-setting';
 import { countryOptions } from './country-names';
 import { EmailChangeForm } from './email-change-form';
 import { PasswordChangeForm } from './password-change-form';
@@ -28,6 +29,7 @@ function Sections({ profile, countries }: { profile: Profile; countries: readonl
       <PasswordChangeForm username={profile.username} />
       <PasskeysSection />
       <SessionsSection />
+      <ClaimMailsSetting profileId={profile.profileId} />
       <DataExportSection />
       <PolicySettings profileId={profile.profileId} />
     </>

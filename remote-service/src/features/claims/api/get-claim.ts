@@ -29,6 +29,7 @@ export const claimDetailSchema = v.object({
       status: v.picklist(CLAIM_STATUSES),
       at: v.pipe(v.string(), v.isoTimestamp()),
       reason: v.optional(v.picklist(CLAIM_REJECTION_REASONS)),
+      note: v.optional(v.string()),
     }),
   ),
   receipts: v.array(

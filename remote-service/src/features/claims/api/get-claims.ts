@@ -2,8 +2,18 @@ import * as v from 'valibot';
 import { http, useApiResource } from '@portal/shared';
 import type { Claim } from '@portal/shared/wire';
 
-/** The statuses of a claim, in the order they are reached (APPROVED and REJECTED are alternatives). */
-export const CLAIM_STATUSES = ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'REJECTED', 'PAID'] as const;
+/**
+ * The statuses of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; a
+ * claim asked for more documents goes back to IN_REVIEW once they were added).
+ */
+export const CLAIM_STATUSES = [
+  'RECEIVED',
+  'IN_REVIEW',
+  'DOCUMENTS_REQUESTED',
+  'APPROVED',
+  'REJECTED',
+  'PAID',
+] as const;
 
 /** One claim of the list as docs/contract.md describes it (`Claim` of the OpenAPI document). */
 export const claimSchema = v.object({

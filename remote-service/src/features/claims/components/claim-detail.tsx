@@ -7,29 +7,27 @@ import { Button, ResourceView } from '@portal/shared/ui';
 import type { ClaimDetail as ClaimDetailData } from '@portal/shared/wire';
 
 import { receiptPath, useClaim } from '../api/get-claim';
+import { AddDocumentsForm } from './add-documents-form';
 import { ClaimStatusTimeline, formatDay } from './claim-status-timeline';
 import { formatFileSize } from './receipt-rules';
 
 /** One claim: its status timeline, what was claimed and its receipts to download again. */
 export function ClaimDetail({ claimNumber }: { claimNumber: string }) {
   const { t } = useTranslation('service');
+  const resource = useClaim(claimNumber);
   return (
     <>
       <p>
         <Link to={paths.claims()}>{t('claims.backToList')}</Link>
       </p>
-      <ResourceView
-        resource={useClaim(claimNumber)}
-        errorText={t('claims.detailError')}
-        loadingLabel={t('loading')}
-      >
-        {(claim) => <ClaimFacts claim={claim} />}
+      <ResourceView resource={resource} errorText={t('claims.detailError')} loadingLabel={t('loading')}>
+        {(claim) => <ClaimFacts claim={claim} onDocumentsAdded={resource.retry} />}
       </ResourceView>
     </>
   );
 }
 
-function ClaimFacts({ claim }: { claim: ClaimDetailData }) {
+function ClaimFacts({ claim, onDocumentsAdded }: { claim: ClaimDetailData; onDocumentsAdded: () => void }) {
   const { t } = useTranslation('service');
   const { locale } = useLocale();
   const [downloadFailed, setDownloadFailed] = useState<string | undefined>();
@@ -44,8 +42,17 @@ function ClaimFacts({ claim }: { claim: ClaimDetailData }) {
     }
   };
 
+  // The handler's note with the request for documents: that of the last step, where the claim stands.
+  const request = claim.history[claim.history.length - 1];
   return (
     <>
+      {claim.status === 'DOCUMENTS_REQUESTED' ? (
+        <AddDocumentsForm
+          claimNumber={claim.claimNumber}
+          note={request?.status === 'DOCUMENTS_REQUESTED' ? request.note : undefined}
+          onAdded={onDocumentsAdded}
+        />
+      ) : null}
       <h2>{t('claims.timeline.title')}</h2>
       <ClaimStatusTimeline history={claim.history} status={claim.status} />
       {claim.status === 'REJECTED' ? <ClaimRejection claim={claim} /> : null}

@@ -19,4 +19,25 @@ describe('timelineSteps', () => {
     ];
     expect(timelineSteps(history)).toEqual(history);
   });
+
+  it('should show the request for documents and the review after it, then the steps ahead', () => {
+    const history = [
+      { status: 'RECEIVED' as const, at: '2026-11-01T10:00:00Z' },
+      { status: 'IN_REVIEW' as const, at: '2026-11-02T10:00:00Z' },
+      { status: 'DOCUMENTS_REQUESTED' as const, at: '2026-11-03T10:00:00Z', note: 'The bill' },
+    ];
+    expect(timelineSteps(history)).toEqual([
+      { status: 'RECEIVED', at: '2026-11-01T10:00:00Z' },
+      { status: 'IN_REVIEW', at: '2026-11-02T10:00:00Z' },
+      { status: 'DOCUMENTS_REQUESTED', at: '2026-11-03T10:00:00Z' },
+      { status: 'IN_REVIEW', at: undefined },
+      { status: 'APPROVED', at: undefined },
+      { status: 'PAID', at: undefined },
+    ]);
+    expect(
+      timelineSteps([...history, { status: 'IN_REVIEW', at: '2026-11-04T10:00:00Z' }]).map(
+        (step) => step.status,
+      ),
+    ).toEqual(['RECEIVED', 'IN_REVIEW', 'DOCUMENTS_REQUESTED', 'IN_REVIEW', 'APPROVED', 'PAID']);
+  });
 });

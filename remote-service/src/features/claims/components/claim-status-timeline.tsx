@@ -11,17 +11,26 @@ export function formatDay(iso: string, locale: string): string {
 /** One step of the timeline: its status and, once reached, when. */
 export type TimelineStep = { status: ClaimStatus; at?: string };
 
+/** The steps still ahead of a claim in each status, on the way to its payment. */
+const STEPS_AHEAD: Record<ClaimStatus, readonly ClaimStatus[]> = {
+  RECEIVED: ['IN_REVIEW', 'APPROVED', 'PAID'],
+  IN_REVIEW: ['APPROVED', 'PAID'],
+  DOCUMENTS_REQUESTED: ['IN_REVIEW', 'APPROVED', 'PAID'],
+  APPROVED: ['PAID'],
+  REJECTED: [],
+  PAID: [],
+};
+
 /**
- * The steps a claim goes through: received → in review → approved or rejected → paid. A rejected
- * claim ends there; otherwise the decision shows as approved. Reached steps carry their date.
+ * The steps a claim goes through: every step it reached, in order and with its date (a claim asked
+ * for more documents shows that step, and in review again after it), then the steps still ahead of it:
+ * in review, approved and paid. A rejected or paid claim ends there.
  */
 export function timelineSteps(history: readonly ClaimHistoryStep[]): TimelineStep[] {
-  const reached = new Map(history.map((step) => [step.status, step.at]));
-  const rejected = reached.has('REJECTED');
-  const order: ClaimStatus[] = rejected
-    ? ['RECEIVED', 'IN_REVIEW', 'REJECTED']
-    : ['RECEIVED', 'IN_REVIEW', 'APPROVED', 'PAID'];
-  return order.map((status) => ({ status, at: reached.get(status) }));
+  const reached: TimelineStep[] = history.map((step) => ({ status: step.status, at: step.at }));
+  const last = reached[reached.length - 1]?.status ?? 'RECEIVED';
+  const ahead = STEPS_AHEAD[last].map((status) => ({ status, at: undefined }));
+  return reached.length === 0 ? [{ status: 'RECEIVED', at: undefined }, ...ahead] : [...reached, ...ahead];
 }
 
 /** The status timeline of a claim as an ordered list; the current step is marked. */
@@ -36,12 +45,13 @@ export function ClaimStatusTimeline({
   const { locale } = useLocale();
   return (
     <ol className="claim-timeline" aria-label={t('claims.timeline.label')}>
-      {timelineSteps(history).map((step) => {
-        const current = step.status === status;
+      {timelineSteps(history).map((step, index, steps) => {
+        // The last step reached is where the claim stands.
+        const current = step.at !== undefined && step.status === status && !steps[index + 1]?.at;
         const state = step.at ? 'reached' : 'pending';
         return (
           <li
-            key={step.status}
+            key={`${index}-${step.status}`}
             className={`claim-timeline__step claim-timeline__step--${state}${current ? ' claim-timeline__step--current' : ''}`}
             aria-current={current ? 'step' : undefined}
           >

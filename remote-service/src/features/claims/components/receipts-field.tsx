@@ -16,13 +16,15 @@ export type ReceiptsFieldProps = {
   onRemove: (index: number) => void;
   /** The messages of refused files or of the api (already translated). */
   errors: readonly string[];
+  /** The field's label; "Receipts" unless given. */
+  label?: string;
 };
 
 /**
  * Up to 5 receipts, picked with the file input (keyboard) or dropped on the zone around it; each
  * listed with its name and size and a button to remove it. The messages are tied to the input.
  */
-export function ReceiptsField({ id, receipts, onAdd, onRemove, errors }: ReceiptsFieldProps) {
+export function ReceiptsField({ id, receipts, onAdd, onRemove, errors, label }: ReceiptsFieldProps) {
   const { t } = useTranslation('service');
   const { locale } = useLocale();
   const input = useRef<HTMLInputElement>(null);
@@ -51,7 +53,7 @@ export function ReceiptsField({ id, receipts, onAdd, onRemove, errors }: Receipt
   return (
     <div className={['field', 'receipts', errors.length ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
-        {t('claim.receipts.label')}
+        {label ?? t('claim.receipts.label')}
       </label>
       <p id={hintId} className="field__hint">
         {t('claim.receipts.hint', { max: CLAIM_MAX_RECEIPTS })}

@@ -54,7 +54,53 @@ export async function discardDraft(profileId: string): Promise<void> {
   }
 }
 
-/** Removes every draft on the device except that of `keep`. */
+/** The files a student chose to add to a claim that asks for more documents, kept on the device. */
+export type DocumentsDraft = { receipts: File[]; savedAt: string };
+
+/** The key of a documents draft: the student's, then the claim's (never a profile id on its own). */
+const documentsKey = (profileId: string, claimNumber: string) => `${profileId}#documents#${claimNumber}`;
+
+/** Whether a stored key is a draft of `profileId` (her claim form's or one of her documents drafts). */
+function isDraftOf(key: string, profileId: string): boolean {
+  return key === profileId || key.startsWith(`${profileId}#`);
+}
+
+/** The documents draft of a claim, or undefined; never rejects. */
+export async function loadDocumentsDraft(
+  profileId: string,
+  claimNumber: string,
+): Promise<DocumentsDraft | undefined> {
+  try {
+    return await get<DocumentsDraft>(documentsKey(profileId, claimNumber), drafts());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the files chosen for a claim's documents, as the claim form keeps its draft. */
+export async function saveDocumentsDraft(
+  profileId: string,
+  claimNumber: string,
+  draft: DocumentsDraft,
+): Promise<void> {
+  if (loggedOut()) return;
+  try {
+    await set(documentsKey(profileId, claimNumber), draft, drafts());
+  } catch {
+    // Private browsing or a full disk: the form goes on without a draft.
+  }
+}
+
+/** Removes the documents draft of a claim (sent, or emptied). */
+export async function discardDocumentsDraft(profileId: string, claimNumber: string): Promise<void> {
+  try {
+    await del(documentsKey(profileId, claimNumber), drafts());
+  } catch {
+    // Nothing stored, or no IndexedDB.
+  }
+}
+
+/** Removes every draft on the device except those of `keep`. */
 export async function discardOtherDrafts(keep: string | null): Promise<void> {
   try {
     if (keep === null) {
@@ -62,7 +108,7 @@ export async function discardOtherDrafts(keep: string | null): Promise<void> {
       return;
     }
     const stored = await keys(drafts());
-    await Promise.all(stored.filter((key) => key !== keep).map((key) => del(key, drafts())));
+    await Promise.all(stored.filter((key) => !isDraftOf(String(key), keep)).map((key) => del(key, drafts())));
   } catch {
     // No IndexedDB: there are no drafts.
   }

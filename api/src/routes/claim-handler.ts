@@ -1,0 +1,115 @@
+import { plainText } from '@portal/shared/validation';
+import { refuseWithoutOpsToken } from '@portal/shared/metrics';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { ApiError, errors } from '../errors.js';
+import { claimMailRecipient, claimStatusMail } from '../mail/claim-mails.js';
+import { parseBody } from '../validate.js';
+import { CLAIM_STATUSES } from './claims.js';
+import type { ClaimStatus } from './claims.js';
+import type { RouteContext } from './context.js';
+
+/** The longest note a handler may add to a status. */
+export const HANDLER_NOTE_MAX = 1000;
+
+/** Where a claim may go from each status; PAID and REJECTED are final. */
+export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> = {
+  RECEIVED: ['IN_REVIEW', 'REJECTED'],
+  IN_REVIEW: ['DOCUMENTS_REQUESTED', 'APPROVED', 'REJECTED'],
+  DOCUMENTS_REQUESTED: ['IN_REVIEW', 'REJECTED'],
+  APPROVED: ['PAID'],
+  REJECTED: [],
+  PAID: [],
+};
+
+const CLAIM_NUMBER = /^CLM-\d{4}-[0-9A-F]{8}$/;
+
+const statusChangeSchema = v.object({
+  status: v.picklist(CLAIM_STATUSES, 'validation.option'),
+  note: v.optional(
+    v.pipe(
+      v.string('validation.type'),
+      v.trim(),
+      v.maxLength(HANDLER_NOTE_MAX, 'validation.maxLength'),
+      plainText({ multiline: true }),
+    ),
+  ),
+});
+
+type ClaimParams = { Params: { claimNumber: string } };
+
+/**
+ * The claims handler's side, standing in for the insurer's own system: it moves a claim to its next
+ * status, with a history row for every change. An operations endpoint: only with OPS_TOKEN (404 without
+ * it, 401 with a wrong one), never a student's session; the host never forwards `/api/ops/`.
+ */
+export async function claimHandlerRoutes(
+  app: FastifyInstance,
+  { db, config, mailer }: RouteContext,
+): Promise<void> {
+  app.post<ClaimParams>('/api/ops/claims/:claimNumber/status', async (request, reply) => {
+    if (refuseWithoutOpsToken(request, reply, config.opsToken)) return reply;
+    const { claimNumber } = request.params;
+    if (!CLAIM_NUMBER.test(claimNumber)) throw errors.notFound('Claim');
+    const { status, note } = parseBody(statusChangeSchema, request.body);
+    if (status === 'DOCUMENTS_REQUESTED' && !note) {
+      throw errors.validation([{ field: 'note', code: 'validation.required' }]);
+    }
+    const now = config.now();
+    const changed = await db.transaction(async (tx) => {
+      const [claim] = await tx.query<{
+        status: ClaimStatus;
+        holder_confirmation: string | null;
+        profile_id: string;
+        amount: string;
+      }>(
+        'SELECT status, holder_confirmation, profile_id, amount FROM claims WHERE claim_number = $1 FOR UPDATE',
+        [claimNumber],
+      );
+      if (!claim) throw errors.notFound('Claim');
+      if (claim.holder_confirmation === 'PENDING') {
+        throw new ApiError(
+          409,
+          'CLAIM_AWAITS_HOLDER',
+          'This claim waits for the policyholder to confirm it; it cannot be handled yet.',
+        );
+      }
+      if (!CLAIM_TRANSITIONS[claim.status].includes(status)) {
+        throw new ApiError(
+          409,
+          'CLAIM_STATUS_CONFLICT',
+          `A claim in ${claim.status} cannot move to ${status}.`,
+          {
+            currentStatus: claim.status,
+            allowed: CLAIM_TRANSITIONS[claim.status],
+          },
+        );
+      }
+      await tx.query('UPDATE claims SET status = $2 WHERE claim_number = $1', [claimNumber, status]);
+      await tx.query('INSERT INTO claim_history (claim_number, status, at, note) VALUES ($1, $2, $3, $4)', [
+        claimNumber,
+        status,
+        now,
+        note || null,
+      ]);
+      // The policyholder (the student, or the holder of the policy a visitor claimed on) is mailed in
+      // her language, with the change, unless she turned claim mails off.
+      const recipient = await claimMailRecipient(tx, claim.profile_id);
+      if (recipient?.claimMails) {
+        await mailer.store(
+          claimStatusMail(
+            recipient.email,
+            recipient.language,
+            { claimNumber, amount: Number(claim.amount) },
+            { status, note: note || null, at: now },
+            config.publicOrigin,
+          ),
+          tx,
+        );
+      }
+      return { claimNumber, status, note: note || null, at: now.toISOString() };
+    });
+    mailer.wake();
+    return reply.header('Cache-Control', 'no-store').send(changed);
+  });
+}
