@@ -64,8 +64,10 @@ function renderPage() {
   );
 }
 
+// The first render of the file loads the page's lazy parts (the countries list among them), which on
+// a busy machine takes longer than Testing Library's default second.
 async function section(name: string) {
-  return screen.findByRole('region', { name });
+  return screen.findByRole('region', { name }, { timeout: 10_000 });
 }
 
 afterEach(async () => {
