@@ -52,7 +52,7 @@ describe('policyOffers', () => {
 
   it.each([
     ['UNDER_REVIEW', 'underReview'],
-    ['UNDER_REVIEW_NEW', 'underReview'],
+    ['UNDER_REVIEW_NEW', 'applicationUnderReview'],
     ['DISAPPROVED', 'disapproved'],
     ['EXPIRED', 'expired'],
     ['CANCELLED', 'cancelled'],

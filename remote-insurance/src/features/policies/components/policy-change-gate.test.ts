@@ -32,8 +32,9 @@ describe('policyChangeBlock', () => {
     expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW' })), 'address')).toBe(
       'underReview',
     );
+    // A new application is not a change: it says what is true of an application.
     expect(policyChangeBlock(mapPolicy(rawPolicy({ status: 'UNDER_REVIEW_NEW' })), 'startDate')).toBe(
-      'underReview',
+      'applicationUnderReview',
     );
   });
 
