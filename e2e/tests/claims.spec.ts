@@ -168,8 +168,20 @@ test.describe('claims', () => {
   test('chen sees a claim in each status, and a paid claim with every step dated', async ({ page }) => {
     await logIn(page, USERS.chen);
     await page.goto('/en/claims');
-    const statuses = page.getByRole('table').getByRole('row').locator('td:last-child');
-    await expect(statuses).toHaveText(['Received', 'In review', 'Approved', 'Rejected', 'Paid']);
+    // Her seeded claims; other journeys of this stack may have filed more.
+    const seeded = [
+      ['CLM-2026-0000C001', 'Received'],
+      ['CLM-2026-0000C002', 'In review'],
+      ['CLM-2026-0000C003', 'Approved'],
+      ['CLM-2025-0000C004', 'Rejected'],
+      ['CLM-2025-0000C005', 'Paid'],
+    ] as const;
+    for (const [claimNumber, status] of seeded) {
+      const row = page.getByRole('table').getByRole('row').filter({ hasText: claimNumber });
+      await expect(row.locator('td:last-child')).toHaveText(new RegExp(`^${status}`));
+    }
+    // A rejected claim links to why.
+    await expect(page.getByRole('link', { name: /See why/ })).toHaveCount(1);
     await page.getByRole('link', { name: 'CLM-2025-0000C005' }).click();
     const steps = page.getByRole('list', { name: 'Status timeline' }).getByRole('listitem');
     await expect(steps).toHaveCount(4);
