@@ -130,8 +130,13 @@ test.describe('renew and terminate', () => {
     await page.getByRole('link', { name: 'Back to My Insurance' }).click();
     const application = card(page, applicationNumber);
     await expect(application).toBeVisible();
-    await expect(application.getByText('Under review', { exact: true })).toBeVisible();
-    await expect(application.getByText(/A change is under review; this takes 4 business days/)).toBeVisible();
+    // A new application says what is true of an application, not that a change is under review.
+    await expect(application.getByText('Application under review', { exact: true })).toBeVisible();
+    await expect(
+      application.getByText(
+        /Your application is under review\. We will e-mail you our decision within 4 business days/,
+      ),
+    ).toBeVisible();
   });
 
   test('a renewal overlapping her other policy shows the overlap message naming it', async ({
@@ -307,7 +312,7 @@ test.describe('renew and terminate', () => {
     const expired = card(page, 'HE-2025-100304');
     await expect(expired.getByText('This policy has expired, so it can no longer be changed.')).toBeVisible();
     const application = card(page, 'APP-2026-100307');
-    await expect(application.getByText(/A change is under review/)).toBeVisible();
+    await expect(application.getByText(/Your application is under review/)).toBeVisible();
     for (const item of [underReview, expired, application]) {
       await expect(item.getByRole('link', { name: 'Renew' })).toHaveCount(0);
       await expect(item.getByRole('link', { name: 'Terminate or shorten' })).toHaveCount(0);
