@@ -55,6 +55,22 @@ export async function logIn(page: Page, email: string, password: string = DEMO_P
   await page.goto('/en/login');
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/en\/insurances/);
+  await mailsInEnglish(page);
+}
+
+/**
+ * Sets the logged-in student's mail language to English, as the EN switch would. A journey that
+ * switched to Dutch while logged in leaves her mails in Dutch for the journeys after it on the same
+ * stack; each journey starts from English, and one about Dutch mails switches itself.
+ */
+export async function mailsInEnglish(page: Page): Promise<void> {
+  const { profileId } = await currentSession(page.request);
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const answer = await page.request.put(`/api/en/profiles/${profileId}/mail-preferences`, {
+    headers: { 'X-XSRF-TOKEN': token ?? '' },
+    data: { language: 'en' },
+  });
+  expect(answer.status(), 'PUT mail-preferences').toBe(200);
 }
 
 /**
