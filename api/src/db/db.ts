@@ -179,6 +179,8 @@ export function createPgDb(connectionString: string, logger: DbLogger): PgDb {
 
 /** The advisory lock every api process takes to migrate and seed: one key for the whole portal. */
 export const MIGRATION_LOCK = 4_200_710_001;
+/** The advisory lock key under which a replica creates its job queues. */
+export const JOB_QUEUE_LOCK = 4_200_710_002;
 
 /**
  * Runs `fn` while holding PostgreSQL's session-level advisory lock `key`: processes that start at the

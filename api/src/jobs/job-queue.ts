@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { BaseLogger } from 'pino';
+import { JOB_QUEUE_LOCK, withAdvisoryLock } from '../db/db.js';
 import type { Db } from '../db/db.js';
 
 /**
@@ -74,18 +75,22 @@ export function createJobQueue(
   boss.on('error', (err) => logger.error({ err }, 'Job queue error'));
   const started = (async () => {
     await boss.start();
-    for (const [name, queue] of Object.entries(settings)) {
-      const options = {
-        name,
-        retryLimit: queue.retryLimit,
-        retryDelay: queue.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: queue.expireInSeconds,
-      };
-      // Creating is idempotent (a queue that exists is kept); updating applies changed settings.
-      await boss.createQueue(name, options);
-      await boss.updateQueue(name, options);
-    }
+    // Replicas that start at the same moment would create the same queues at once, which can
+    // deadlock in PostgreSQL (pg-boss inserts the queue and creates its partition): one at a time.
+    await withAdvisoryLock(db, JOB_QUEUE_LOCK, async () => {
+      for (const [name, queue] of Object.entries(settings)) {
+        const options = {
+          name,
+          retryLimit: queue.retryLimit,
+          retryDelay: queue.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: queue.expireInSeconds,
+        };
+        // Creating is idempotent (a queue that exists is kept); updating applies changed settings.
+        await boss.createQueue(name, options);
+        await boss.updateQueue(name, options);
+      }
+    });
   })();
   // A failed start is reported by every call that needs the queue; this keeps it from being unhandled.
   started.catch(() => undefined);
