@@ -73,7 +73,9 @@ test.describe('Emergency Pass', () => {
     await goOffline(context, consoleGuard);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Je bent offline. Dit is de noodpas' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Je bent offline. Dit is de noodpas' }),
+    ).toBeVisible();
     await expect(passSection(page).getByText(policyNumber, { exact: true })).toBeVisible();
     await expect(passSection(page).getByRole('link', { name: phone })).toHaveAttribute('href', /^tel:\+/);
     await expect(passSection(page).getByText(/^Bewaard op /)).toBeVisible();
