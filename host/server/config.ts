@@ -4,6 +4,8 @@ import path from 'node:path';
 import { readFrameSecret, readOrigins, readPort, readUrl } from '@portal/shared/server';
 import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
+import { DEFAULT_CANARY_RULES } from './canary-watch';
+import type { CanaryRules } from './canary-watch';
 import { DEFAULT_PORTS, originOf, remoteManifestUrl, REMOTE_URL_VARIABLES } from '../../configs/topology.cjs';
 
 export type { RuntimeConfig } from '../src/app/runtime-config-shape';
@@ -50,7 +52,25 @@ export interface HostServerConfig {
    * leaves out are the environment's. See ./remotes-file.ts.
    */
   remotesFile: { path: string; env: NodeJS.ProcessEnv } | null;
+  /**
+   * Each remote's canary, when the remotes file (or the environment) names one: `CANARY_<NAME>_URL`
+   * and `CANARY_<NAME>_PERCENT`, the share of browsers sent to it (./canary.ts). Changed in place when
+   * the remotes file changes, as `runtime.remotes` is.
+   */
+  canaries: Canaries;
+  /** How a canary is judged against its stable release (./canary-watch.ts). */
+  canaryRules: CanaryRules;
+  /** Where a canary's rollback is kept, so that it holds across a restart (HOST_CANARY_STATE_FILE). */
+  canaryStateFile: string;
+  /** Reports one client may send to `POST /en/rum` a minute (HOST_RUM_PER_MINUTE, default 120). */
+  rumPerMinute: number;
 }
+
+/** A remote's canary: its manifest URL and the share of browsers (0–100) that get it. */
+export type Canary = { url: string; percent: number };
+
+/** The canary of each remote that has one. */
+export type Canaries = Partial<Record<RemoteName, Canary>>;
 
 function readCacheDir(raw: string | undefined): string | null {
   const text = (raw ?? '').trim();
@@ -102,17 +122,20 @@ function readTrustProxy(raw: string | undefined): boolean | string {
  */
 export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
   const remotesFilePath = readRemotesFile(env.HOST_REMOTES_FILE);
-  const remotes = readRemoteUrls(
-    remotesFilePath ? { ...env, ...readRemotesFileValues(remotesFilePath) } : env,
-  );
+  const remoteValues = remotesFilePath ? { ...env, ...readRemotesFileValues(remotesFilePath) } : env;
+  const remotes = readRemoteUrls(remoteValues);
+  const canaries = readCanaries(remoteValues, remotes);
   // What a remote's URL falls back to when the file leaves it out: the environment's REMOTE_* values.
   const remotesFile = remotesFilePath
     ? {
         path: remotesFilePath,
-        env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('REMOTE_'))),
+        env: Object.fromEntries(
+          Object.entries(env).filter(([name]) => name.startsWith('REMOTE_') || name.startsWith('CANARY_')),
+        ),
       }
     : null;
 
+  const cacheDir = readCacheDir(env.HOST_CACHE_DIR);
   const contentApiKey = env.CONTENT_API_KEY ?? 'portal-dev-content-key';
   if (contentApiKey.trim() === '') throw new Error('CONTENT_API_KEY must not be empty.');
 
@@ -130,8 +153,12 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     devOutbox: env.API_DEV_OUTBOX === '1',
     frameSecret: readFrameSecret(env),
     runtime: { remotes, gtmId: readGtmId(env.GTM_ID), contentRoot: readContentRoot(env.CONTENT_ROOT) },
-    cacheDir: readCacheDir(env.HOST_CACHE_DIR),
+    cacheDir,
     remotesFile,
+    canaries,
+    canaryRules: readCanaryRules(env),
+    canaryStateFile: readCanaryStateFile(env.HOST_CANARY_STATE_FILE, cacheDir),
+    rumPerMinute: readCount(env, 'HOST_RUM_PER_MINUTE', 120),
   };
 }
 
@@ -169,15 +196,87 @@ export function readRemotesFileValues(file: string): Record<string, string> {
     throw new Error(`HOST_REMOTES_FILE ${file} cannot be read as JSON: ${(error as Error).message}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new Error(`HOST_REMOTES_FILE ${file} must hold a JSON object of REMOTE_*_URL values.`);
-  const known = Object.values(REMOTE_URL_VARIABLES) as string[];
+    throw new Error(
+      `HOST_REMOTES_FILE ${file} must hold a JSON object of REMOTE_*_URL (and CANARY_*) values.`,
+    );
+  const known = [
+    ...(Object.values(REMOTE_URL_VARIABLES) as string[]),
+    ...REMOTE_NAMES.flatMap((name) => Object.values(canaryVariables(name))),
+  ];
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
     if (!known.includes(key))
       throw new Error(`HOST_REMOTES_FILE ${file}: "${key}" is not one of ${known.join(', ')}.`);
-    if (typeof value !== 'string')
+    if (key.startsWith('CANARY_') && key.endsWith('_PERCENT') && typeof value === 'number')
+      values[key] = String(value);
+    else if (typeof value !== 'string')
       throw new Error(`HOST_REMOTES_FILE ${file}: ${key} must be a string (a URL or "${REMOTE_OFF}").`);
-    values[key] = value;
+    else values[key] = value;
   }
   return values;
+}
+
+/** The variables of a remote's canary: `CANARY_<NAME>_URL` and `CANARY_<NAME>_PERCENT`. */
+export function canaryVariables(name: RemoteName): { url: string; percent: string } {
+  const prefix = `CANARY_${name.toUpperCase()}`;
+  return { url: `${prefix}_URL`, percent: `${prefix}_PERCENT` };
+}
+
+/**
+ * The canary of each remote whose `CANARY_<NAME>_URL` is set, with its `CANARY_<NAME>_PERCENT` (a whole
+ * number 0 to 100). A canary of a remote that is left out (`off`) is ignored.
+ * @throws Error naming the variable that is wrong.
+ */
+export function readCanaries(env: NodeJS.ProcessEnv, remotes: Partial<Record<RemoteName, string>>): Canaries {
+  const canaries: Canaries = {};
+  for (const name of REMOTE_NAMES) {
+    const variables = canaryVariables(name);
+    const url = (env[variables.url] ?? '').trim();
+    if (url === '') continue;
+    const percentText = (env[variables.percent] ?? '').trim();
+    const percent = Number(percentText);
+    if (!/^\d{1,3}$/.test(percentText) || percent > 100)
+      throw new Error(`${variables.percent} must be a whole number from 0 to 100, got "${percentText}".`);
+    const href = readUrl(env, variables.url, url).href;
+    if (remotes[name] !== undefined) canaries[name] = { url: href, percent };
+  }
+  return canaries;
+}
+
+function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a whole number above 0, got "${raw}".`);
+  return value;
+}
+
+function readFactor(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number of ${min} or more, got "${raw}".`);
+  return value;
+}
+
+/** HOST_CANARY_MIN_VIEWS, HOST_CANARY_ERROR_MARGIN, HOST_CANARY_SLOW_FACTOR, HOST_CANARY_WINDOW_SECONDS. */
+function readCanaryRules(env: NodeJS.ProcessEnv): CanaryRules {
+  return {
+    minViews: readCount(env, 'HOST_CANARY_MIN_VIEWS', DEFAULT_CANARY_RULES.minViews),
+    errorMargin: readFactor(env, 'HOST_CANARY_ERROR_MARGIN', DEFAULT_CANARY_RULES.errorMargin, 0),
+    slowFactor: readFactor(env, 'HOST_CANARY_SLOW_FACTOR', DEFAULT_CANARY_RULES.slowFactor, 1),
+    minSamples: readCount(env, 'HOST_CANARY_MIN_SAMPLES', DEFAULT_CANARY_RULES.minSamples),
+    windowMs: readCount(env, 'HOST_CANARY_WINDOW_SECONDS', DEFAULT_CANARY_RULES.windowMs / 1000) * 1000,
+  };
+}
+
+function readCanaryStateFile(raw: string | undefined, cacheDir: string | null): string {
+  const text = (raw ?? '').trim();
+  if (text === '')
+    return path.join(cacheDir ?? path.join(os.tmpdir(), 'portal-host-cache'), 'canary-rollbacks.json');
+  if (!path.isAbsolute(text))
+    throw new Error(`HOST_CANARY_STATE_FILE must be an absolute path, got "${text}".`);
+  return text;
 }

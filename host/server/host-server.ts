@@ -4,8 +4,16 @@ import path from 'node:path';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
-import { createStaticServer, isLoopbackAddress } from '@portal/shared/server';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { createStaticServer, isLoopbackAddress, refuseWithoutOpsToken } from '@portal/shared/server';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  hasLiveCanary,
+  newReleaseGroup,
+  releaseGroupCookie,
+  releaseGroupOf,
+  runtimeForGroup,
+} from './canary';
+import { ReleaseWindows, RollbackStore } from './canary-watch';
 import { followApiReplicas, namesReplicas } from './api-replicas';
 import type { HostServerConfig } from './config';
 import { createHostMetrics } from './metrics';
@@ -22,8 +30,33 @@ import { createPageTreeCache } from './page-tree-cache';
 import { parsePageTemplate } from './page-template';
 import { linkHeader } from './preload-plan';
 import { followRemotesFile } from './remotes-file';
+import { createRumMetrics, registerRum, releasesStatus } from './rum';
+import type { RumDeps } from './rum';
 import { createStartData } from './start-data';
+import { cached, fetchJson, swrCache, within } from './swr-cache';
+import type { RuntimeConfig } from '../src/app/runtime-config-shape';
 import type { PrerenderedShell } from '../src/app/start-data-shape';
+
+/** The host's own release (its package version), which its pages report with their field data. */
+function hostRelease(): string {
+  for (const file of [path.join(__dirname, '..', 'package.json'), path.join(process.cwd(), 'package.json')]) {
+    try {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+      if (manifest.name === 'host' && typeof manifest.version === 'string') return manifest.version;
+    } catch {
+      // Not there (a bundled server): the next place, else "unknown".
+    }
+  }
+  return 'unknown';
+}
+
+/** A request whose answer names the remotes' URLs: a page (a navigation) or the runtime config. */
+function asksForRuntime(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/en/remotes.json') return true;
+  return !isBuiltAsset(request.url) && String(request.headers.accept ?? '').includes('text/html');
+}
 
 /** Adds the content API key on the server, so that no key is ever in a bundle or a browser. */
 export function withContentApiKey(search: string | undefined, reqUrl: string, apiKey: string): string {
@@ -186,9 +219,18 @@ export async function createHostServer(
   logger: FastifyServerOptions['logger'] = false,
   fetchImpl: typeof fetch = fetch,
 ): Promise<FastifyInstance> {
+  // Each remote's release for each browser: the stable one, or its canary for the share of browsers
+  // the remotes file gives it (./canary.ts), unless the canary was rolled back (./canary-watch.ts).
+  const rollbacks = new RollbackStore(config.canaryStateFile);
+  const isRolledBack = (remote: Parameters<RollbackStore['of']>[0], url: string) =>
+    rollbacks.of(remote, url) !== undefined;
+  const runtimes = new WeakMap<object, RuntimeConfig>();
+  /** The runtime config of this request's browser (its release group is read or given in onRequest). */
+  const runtimeOf = (raw: object): RuntimeConfig => runtimes.get(raw) ?? config.runtime;
+
   // The remotes' URLs can change while the host runs (HOST_REMOTES_FILE): read at each request.
-  const runtimeAnswer = () => {
-    const json = JSON.stringify(config.runtime);
+  const runtimeAnswer = (runtime: RuntimeConfig) => {
+    const json = JSON.stringify(runtime);
     return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
   };
 
@@ -208,6 +250,23 @@ export async function createHostServer(
     ? createPageTreeCache(config.cacheDir, (message, error) => console.warn(message, error))
     : undefined;
   const metrics = createHostMetrics();
+  const manifests = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
+  const rum: Omit<RumDeps, 'log'> = {
+    metrics: createRumMetrics(metrics.registry),
+    windows: new ReleaseWindows(config.canaryRules.windowMs),
+    rollbacks,
+    rules: config.canaryRules,
+    remotes: () => config.runtime.remotes,
+    canaries: () => config.canaries,
+    releaseOf: async (url) => {
+      const manifest = (await within(cached(manifests, url), 1_000)) as
+        { metaData?: { buildInfo?: { buildVersion?: unknown } } } | undefined;
+      const version = manifest?.metaData?.buildInfo?.buildVersion;
+      return typeof version === 'string' ? version : undefined;
+    },
+    hostRelease: hostRelease(),
+    perMinute: config.rumPerMinute,
+  };
   const startPage = createStartData(config, fetchImpl, shell, pageTreeCache, (outcome) =>
     metrics.studentFrames.inc({ outcome }),
   );
@@ -229,6 +288,7 @@ export async function createHostServer(
           const { data, preloads, sessionPreloads, prerendered } = await startPage(
             pathname,
             request.headers.cookie,
+            runtimeOf(request.raw),
           );
           // The frame is in the language of the visitor's cookie and for a visitor or a student.
           // A browser that asks to save data gets nothing fetched ahead of need (fetch-ahead.ts).
@@ -254,10 +314,28 @@ export async function createHostServer(
       app.addHook('onClose', async () => metrics.stop());
       if (config.remotesFile) {
         // A remote rolled back or moved in the file is taken by the next request, without a restart.
-        const followRemotes = followRemotesFile(config.runtime.remotes, config.remotesFile, app.log);
+        const followRemotes = followRemotesFile(
+          config.runtime.remotes,
+          config.remotesFile,
+          app.log,
+          Date.now,
+          config.canaries,
+        );
         app.addHook('onRequest', async () => followRemotes());
       }
-      await app.register(helmet, securityHeaders(config.runtime));
+      // A page or the runtime config, while a canary runs: the browser's release group, from its cookie
+      // or given now (whichever of the two it asks for first), and the releases of its group. Before
+      // helmet, whose CSP names the remotes' origins of this browser.
+      app.addHook('onRequest', async (request, reply) => {
+        if (!asksForRuntime(request) || !hasLiveCanary(config.canaries, isRolledBack)) return;
+        let group = releaseGroupOf(request.headers.cookie);
+        if (group === undefined) {
+          group = newReleaseGroup();
+          void reply.header('Set-Cookie', releaseGroupCookie(group, request.protocol === 'https'));
+        }
+        runtimes.set(request.raw, runtimeForGroup(config.runtime, config.canaries, group, isRolledBack));
+      });
+      await app.register(helmet, securityHeaders(config.runtime, runtimeOf));
       app.addHook('onSend', async (request, reply) => {
         // A script's URL asked for as a page (Accept: text/html) gets the app page: that is a document, so it
         // keeps every document header (CSP, frame-ancestors) whatever its URL looks like.
@@ -302,13 +380,20 @@ export async function createHostServer(
         }
       });
 
+      await registerRum(app, { ...rum, log: app.log });
+      // For the remotes' teams: each remote's stable release and canary, and what they did (OPS_TOKEN).
+      app.get('/ops/releases', async (request, reply) => {
+        if (refuseWithoutOpsToken(request, reply, config.opsToken)) return reply;
+        return reply.header('Cache-Control', 'no-store').send(await releasesStatus({ ...rum, log: app.log }));
+      });
+
       app.get('/', async (_request, reply) => reply.redirect('/en/', 302));
       // Browsers and crawlers ask for /favicon.ico on their own; the icon itself is an SVG under /en/.
       app.get('/favicon.ico', async (_request, reply) => reply.redirect('/en/favicon.svg', 301));
 
       app.get('/en/remotes.json', async (request, reply) => {
-        const { json, etag } = runtimeAnswer();
-        void reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+        const { json, etag } = runtimeAnswer(runtimeOf(request.raw));
+        void reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Cookie');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.type('application/json').send(json);
       });

@@ -9,18 +9,25 @@ const ANALYTICS_ORIGINS = ['https://*.google-analytics.com', 'https://*.analytic
  * tag manager is a script element with a src), remote origins allowed for their entries, chunks and CSS
  * (and the fetch of their manifests), nothing else.
  */
-export function securityHeaders(runtime: RuntimeConfig): FastifyHelmetOptions {
-  // Read at each request: a remote's URL may move while the host runs (HOST_REMOTES_FILE). Helmet
-  // joins a directive's values with spaces; with no remote at all this is the empty string.
+export function securityHeaders(
+  runtime: RuntimeConfig,
+  runtimeOf: (request: object) => RuntimeConfig = () => runtime,
+): FastifyHelmetOptions {
+  // Read at each request: a remote's URL may move while the host runs (HOST_REMOTES_FILE), and a
+  // browser on a canary loads that remote from the canary's origin, or the stable one's should the
+  // canary fail to load. Helmet joins a directive's values with spaces; with no remote at all this is
+  // the empty string.
   const remoteOrigins = [
-    () =>
-      [
+    (request: object) => {
+      const own = runtimeOf(request);
+      return [
         ...new Set(
-          Object.values(runtime.remotes)
+          [...Object.values(own.remotes), ...Object.values(own.canary ?? {})]
             .filter((url): url is string => url !== undefined)
             .map((url) => new URL(url).origin),
         ),
-      ].join(' '),
+      ].join(' ');
+    },
   ];
   const gtm = runtime.gtmId !== null;
   return {

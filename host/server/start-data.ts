@@ -103,7 +103,6 @@ export function createStartData(
   /** Told of each student's own frame asked for: rendered, or the build's frame kept (metrics). */
   onStudentFrame?: (outcome: 'rendered' | 'fallback') => void,
 ) {
-  const runtime: RuntimeConfig = config.runtime;
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
   // The routes a remote renders students' own frames for (`GET /frames`); a remote without (an older
   // release, a remote that serves none) is remembered as rendering none, not asked on every page.
@@ -151,9 +150,9 @@ export function createStartData(
   // A host that starts knows the kept tree at once, served stale while the content system is asked
   // (a content system that hangs would otherwise hold the first pages back without a tree).
   const primed = (async () => {
-    const last = await kept?.read(treeKey(runtime.contentRoot));
-    if (last && !pageTrees.has(runtime.contentRoot))
-      pageTrees.set(runtime.contentRoot, { value: last }, { ttl: 1 });
+    const root = config.runtime.contentRoot;
+    const last = await kept?.read(treeKey(root));
+    if (last && !pageTrees.has(root)) pageTrees.set(root, { value: last }, { ttl: 1 });
   })();
 
   /**
@@ -189,7 +188,15 @@ export function createStartData(
     return preloads;
   }
 
-  return async function startPage(pathname: string, cookieHeader: string | undefined): Promise<StartPage> {
+  /**
+   * `runtime` is the browser's own: the release of each remote it gets (a canary, ./canary.ts), which
+   * the page's preloads and frame follow.
+   */
+  return async function startPage(
+    pathname: string,
+    cookieHeader: string | undefined,
+    runtime: RuntimeConfig = config.runtime,
+  ): Promise<StartPage> {
     await primed;
     const remotes = Object.entries(runtime.remotes) as Array<[RemoteName, string]>;
     const [tables, pages] = await Promise.all([

@@ -14,6 +14,7 @@ import { readStartData } from './app/start-data';
 import type { StartData } from './app/start-data-shape';
 import type { RemoteName } from './app/runtime-config-shape';
 import { loadContentRoutes } from './features/content-routes/load-content-routes';
+import { fieldDataPlugin, listenForErrors } from './features/field-data/field-data';
 import { preloadErrorPlugin } from './features/remotes/preload-error';
 import {
   forgetFailedPreload,
@@ -21,8 +22,9 @@ import {
   preloadRemotePage,
   registerPortalRemotes,
   registeredRemotes,
+  remoteEntry,
 } from './features/remotes/remote-pages';
-import { noteSaveData, preloadRemotesWhenIdle } from './features/remotes/fetch-ahead';
+import { noteSaveData, preloadRemotesWhenIdle, whenIdle } from './features/remotes/fetch-ahead';
 import { useRouteTables } from './features/remotes/remote-routes';
 import { yieldBetweenStepsPlugin } from './features/remotes/yield-between-steps';
 import { startTagManagerWithConsent } from './features/consent/tag-manager-consent';
@@ -91,7 +93,9 @@ export async function start(): Promise<void> {
     console.error(error);
     await i18n.changeLanguage(DEFAULT_LOCALE);
   });
-  registerPlugins([preloadErrorPlugin(), yieldBetweenStepsPlugin()]);
+  // Errors are noted from the start (the first render may throw); the field data's sender comes later.
+  listenForErrors();
+  registerPlugins([fieldDataPlugin(), preloadErrorPlugin(), yieldBetweenStepsPlugin()]);
   // The page's prerendered frame is on screen by now: the start-up runs in short tasks, so that a
   // phone's main thread is never held for long (Total Blocking Time) while the app gets ready.
   await yieldToMain();
@@ -99,7 +103,7 @@ export async function start(): Promise<void> {
   // What the host server put in the page for this URL; each part missing is fetched instead.
   const start = readStartData();
   const runtime = start?.runtime ? parseRuntimeConfig(start.runtime) : await fetchRuntimeConfig();
-  registerPortalRemotes(runtime.remotes);
+  registerPortalRemotes(runtime.remotes, runtime.canary);
   noteSaveData(start?.saveData);
   const tagManager = startTagManagerWithConsent(runtime.gtmId);
   await yieldToMain();
@@ -120,7 +124,7 @@ export async function start(): Promise<void> {
   await yieldToMain();
   const [contentRoutes] = await Promise.all([
     contentRoutesLoaded,
-    useRouteTables.getState().load(runtime.remotes, start?.routeTables),
+    useRouteTables.getState().load(runtime.remotes, start?.routeTables, runtime.canary),
     texts,
     start?.session === true ? session : undefined,
     pageCode,
@@ -138,4 +142,12 @@ export async function start(): Promise<void> {
   // Once the page is idle, the other remotes' manifests, entries and pages: a move to one of them
   // then fetches only its page's own code, beside its data (./features/remotes/fetch-ahead.ts).
   void preloadRemotesWhenIdle(registeredRemotes(), isRemoteRequested, forgetFailedPreload);
+  // Once idle, the field data's sender and the web vitals (docs/operations.md, "Field data").
+  void whenIdle()
+    .then(() => import(/* webpackChunkName: "field-data" */ './features/field-data/send-field-data'))
+    .then(({ startSending, startWebVitals }) => {
+      startSending({ manifestOf: remoteEntry });
+      startWebVitals();
+    })
+    .catch((error: unknown) => console.error('Field data not started:', error));
 }

@@ -1,6 +1,7 @@
 import { matchRoutes } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
 import type { LocalizedTitle } from '@portal/shared';
+import type { RemoteName } from './runtime-config-shape';
 
 /** What every route of the shell carries in its `handle` (the route meta of docs/requirements.md §2). */
 export type RouteHandle = {
@@ -18,6 +19,8 @@ export type RouteHandle = {
   titleKey?: string;
   requiresAuth: boolean;
   pageId?: string;
+  /** The remote that owns the page; absent for the host's own pages. */
+  remote?: RemoteName;
   /** Hides the header and navigation (the demo page). */
   hideHeader?: boolean;
 };

@@ -111,6 +111,7 @@ export function buildAppRoutes(
       path,
       {
         name: route.name,
+        remote,
         title: route.title,
         pageTitle: content?.pageTitle,
         contentPath: content?.path,
@@ -122,7 +123,7 @@ export function buildAppRoutes(
     for (const child of route.children ?? []) {
       add(
         `${path.replace(/\/$/, '')}/${child.path}`,
-        { name: child.name, title: child.title, requiresAuth: requiresAuth || child.requiresAuth },
+        { name: child.name, remote, title: child.title, requiresAuth: requiresAuth || child.requiresAuth },
         <RemoteRoute remote={remote} route={child} />,
       );
     }

@@ -29,6 +29,11 @@ export const CONTENT_ROOTS = { app: CONTENT_ROOT, test: TEST_CONTENT_ROOT } as c
 export type RuntimeConfig = {
   /** Manifest URL of each remote; a remote left out shows its fallback wherever it is used. */
   remotes: Partial<Record<RemoteName, string>>;
+  /**
+   * The remotes this browser gets the canary build of (its URL is then in `remotes`), each with its
+   * stable release's manifest URL: the page falls back to that when the canary fails to load.
+   */
+  canary?: Partial<Record<RemoteName, string>>;
   gtmId: string | null;
   contentRoot: string;
 };

@@ -35,11 +35,22 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (record.gtmId != null && !isValidGtmId(record.gtmId)) {
     console.warn('Runtime config: gtmId ignored (not GTM- followed by uppercase letters and digits).');
   }
+  // The remotes on their canary, each with the stable URL to fall back to: only remotes it has.
+  const canary: Partial<Record<RemoteName, string>> = {};
+  const rawCanary = typeof record.canary === 'object' && record.canary !== null ? record.canary : {};
+  for (const [name, url] of Object.entries(rawCanary)) {
+    if (isRemoteName(name) && isHttpUrl(url) && remotes[name] !== undefined) canary[name] = url;
+  }
   const contentRoot =
     typeof record.contentRoot === 'string' && record.contentRoot.startsWith('/sitecore/content/')
       ? record.contentRoot
       : DEFAULT_RUNTIME_CONFIG.contentRoot;
-  return { remotes, gtmId: isValidGtmId(record.gtmId) ? record.gtmId : null, contentRoot };
+  return {
+    remotes,
+    ...(Object.keys(canary).length > 0 ? { canary } : {}),
+    gtmId: isValidGtmId(record.gtmId) ? record.gtmId : null,
+    contentRoot,
+  };
 }
 
 /**

@@ -35,7 +35,8 @@ export function savesData(): boolean {
   return saveDataFromServer || connection?.saveData === true;
 }
 
-function whenIdle(): Promise<void> {
+/** Once the page has loaded and the browser is idle (or after a short wait, on a busy page). */
+export function whenIdle(): Promise<void> {
   const loaded =
     document.readyState === 'complete'
       ? Promise.resolve()

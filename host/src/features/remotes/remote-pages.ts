@@ -19,6 +19,8 @@ type PagesModules = {
 };
 
 let entries: Partial<Record<RemoteName, string>> = {};
+// The remotes this browser gets the canary of, with the stable release's URL to fall back to.
+let canaryFallbacks: Partial<Record<RemoteName, string>> = {};
 const loaded = new Map<RemoteName, Promise<RemotePages>>();
 // The pages of remotes that have loaded, readable without waiting (see loadedRemotePages).
 const settled = new Map<RemoteName, RemotePages>();
@@ -26,9 +28,17 @@ const failed = new Set<RemoteName>();
 // Remotes whose next load follows a retry.
 const retrying = new Set<RemoteName>();
 
-/** Tells the federation runtime where each remote's manifest is (from the runtime config). */
-export function registerPortalRemotes(remotes: Partial<Record<RemoteName, string>>): void {
+/**
+ * Tells the federation runtime where each remote's manifest is (from the runtime config). `canary`
+ * names the remotes whose URL is their canary's, each with its stable URL: a canary that fails to load
+ * falls back to that for the rest of the page view.
+ */
+export function registerPortalRemotes(
+  remotes: Partial<Record<RemoteName, string>>,
+  canary: Partial<Record<RemoteName, string>> = {},
+): void {
   entries = { ...remotes };
+  canaryFallbacks = { ...canary };
   loaded.clear();
   settled.clear();
   failed.clear();
@@ -44,10 +54,31 @@ function registerAgain(remote: RemoteName): void {
 }
 
 function fetchPages(remote: RemoteName): Promise<RemotePages> {
-  return loadRemote<PagesModules[typeof remote]>(`${remote}/pages`).then((module) => {
-    if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
-    return module.pages;
-  });
+  return loadRemote<PagesModules[typeof remote]>(`${remote}/pages`)
+    .then((module) => {
+      if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
+      return module.pages;
+    })
+    .catch((error: unknown) => {
+      const stable = canaryFallbacks[remote];
+      if (stable === undefined) throw error;
+      // The canary failed to load (the federation runtime's error hook has reported it: the field data):
+      // the stable release serves this page view, as the rest of the portal is served when a remote is down.
+      delete canaryFallbacks[remote];
+      entries[remote] = stable;
+      registerAgain(remote);
+      return fetchPages(remote);
+    });
+}
+
+/** Whether the remote is served from its canary on this page. */
+export function isOnCanary(remote: RemoteName): boolean {
+  return canaryFallbacks[remote] !== undefined;
+}
+
+/** The manifest URL the remote is loaded from on this page. */
+export function remoteEntry(remote: RemoteName): string | undefined {
+  return entries[remote];
 }
 
 /**

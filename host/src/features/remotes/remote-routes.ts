@@ -61,6 +61,8 @@ type RouteTablesState = {
   load: (
     manifests: Partial<Record<RemoteName, string>>,
     embedded?: Partial<Record<RemoteName, unknown>>,
+    /** A canary's stable URL: its table is read from there when the canary's cannot be. */
+    fallbacks?: Partial<Record<RemoteName, string>>,
   ) => Promise<void>;
   /** Fetches the tables that failed again; the route tree is rebuilt when one arrives. */
   retryFailed: () => Promise<void>;
@@ -75,18 +77,20 @@ const unknownTables = Object.fromEntries(REMOTE_NAMES.map((name) => [name, { sta
 export const useRouteTables = create<RouteTablesState>()((set, get) => ({
   tables: unknownTables,
   manifests: {},
-  load: async (manifests, embedded = {}) => {
+  load: async (manifests, embedded = {}, fallbacks = {}) => {
+    const used = { ...manifests };
     const entries = await Promise.all(
-      REMOTE_NAMES.map(
-        async (name) =>
-          [
-            name,
-            embeddedTable(name, manifests[name], embedded[name]) ??
-              (await fetchRemoteRoutes(name, manifests[name])),
-          ] as const,
-      ),
+      REMOTE_NAMES.map(async (name) => {
+        const table =
+          embeddedTable(name, manifests[name], embedded[name]) ??
+          (await fetchRemoteRoutes(name, manifests[name]));
+        const stable = fallbacks[name];
+        if (table.state !== 'failed' || stable === undefined) return [name, table] as const;
+        used[name] = stable;
+        return [name, await fetchRemoteRoutes(name, stable)] as const;
+      }),
     );
-    set({ manifests, tables: Object.fromEntries(entries) as Record<RemoteName, RemoteRouteTable> });
+    set({ manifests: used, tables: Object.fromEntries(entries) as Record<RemoteName, RemoteRouteTable> });
   },
   retryFailed: async () => {
     const { tables, manifests } = get();
