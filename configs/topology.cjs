@@ -94,12 +94,18 @@ function stackProcessPorts(stack, env = process.env) {
 /**
  * What the browser journeys add to each of their stacks, relative to its host's port: three more hosts
  * that each meet a fault (a remote down, the content endpoint down, no billing remote), just after the
- * remotes, and a port where nothing listens (a backend or remote pointed there is "down").
+ * remotes; in the release stage's canary check, canary builds and their host; and a port where nothing
+ * listens (a backend or remote pointed there is "down").
  */
 const JOURNEY_PORT_OFFSETS = Object.freeze({
   billingDownHost: 5,
   contentDownHost: 6,
   billingOffHost: 7,
+  // The canary check of the release stage (scripts/check-releases.mjs): two more builds of the billing
+  // remote (a broken one, and today's served from another origin) and a host that reads a remotes file.
+  brokenBillingCanary: 11,
+  healthyBillingCanary: 12,
+  canaryHost: 13,
   closed: 19,
 });
 

@@ -9,7 +9,14 @@ export declare function portOf(name: ProcessName, env?: NodeJS.ProcessEnv): numb
 export declare function ports(env?: NodeJS.ProcessEnv): Record<ProcessName, number>;
 export declare const STACK_PORT_STEP: number;
 export declare function stackPortVariables(stack: number, env?: NodeJS.ProcessEnv): Record<string, string>;
-export type JourneyPortName = 'billingDownHost' | 'contentDownHost' | 'billingOffHost' | 'closed';
+export type JourneyPortName =
+  | 'billingDownHost'
+  | 'contentDownHost'
+  | 'billingOffHost'
+  | 'brokenBillingCanary'
+  | 'healthyBillingCanary'
+  | 'canaryHost'
+  | 'closed';
 export declare const JOURNEY_PORT_OFFSETS: Readonly<Record<JourneyPortName, number>>;
 export declare function journeyStackPorts(
   stack: number,

@@ -10,8 +10,13 @@
 //    it is served with this host; the portal starts and every page those remotes declare works.
 // 3. The host one release older than the remotes (N+1 remotes): the host's build at its last release
 //    (found the same way) serves today's remotes; every page they declare works.
+// 4. A canary that rolls back by itself: a broken build of the billing remote (its invoices page
+//    throws) on a 100% canary is reported by students' browsers and rolled back by the host, whose next
+//    page shows the invoices from the stable release; today's billing build as a 50% canary goes to
+//    about half of twenty fresh browsers and is kept (e2e/releases/canary.spec.ts).
 // Run after `pnpm build` (npm test's build stage). Needs git history for the second and third checks.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import topology from '../configs/topology.cjs';
 import { findChromium } from './lib/chromium.mjs';
@@ -20,6 +25,7 @@ import { pnpm } from './lib/pnpm.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import {
   addFixturePage,
+  breakInvoicesPage,
   buildRemotes,
   changedBuilds,
   checkOut,
@@ -180,14 +186,38 @@ async function olderHost() {
   }
 }
 
+/** 4. A broken canary rolled back by itself, and a healthy one kept (see the top of this file). */
+async function canaryRelease() {
+  step(
+    'Release check 4: remote-billing on a canary, a broken build rolled back by itself and a healthy one kept',
+  );
+  const worktree = await checkOut('HEAD', 'canary');
+  const folder = mkdtempSync(join(tmpdir(), 'portal-canary-remotes-'));
+  const remotesFile = join(folder, 'remotes.json');
+  writeFileSync(remotesFile, '{}\n');
+  try {
+    const version = breakInvoicesPage(worktree);
+    await buildRemotes(worktree, ['billing']);
+    await journeys('releases/canary.spec.ts', {
+      CANARY_BILLING_DIST_DIR: join(worktree, topology.REMOTE_PACKAGES.billing, 'dist'),
+      CANARY_BILLING_VERSION: version,
+      CANARY_REMOTES_FILE: remotesFile,
+    });
+  } finally {
+    await removeWorktree(worktree);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 try {
   await newPageWithoutHostRelease();
   await olderRemotes();
   await olderHost();
+  await canaryRelease();
   console.log(
     bold(
       green(
-        'Releases: a remote adds a page alone, older remotes work with this host, and this host’s remotes with the older host.',
+        'Releases: a remote adds a page alone, older remotes work with this host, this host’s remotes with the older host, and a broken canary rolls back by itself.',
       ),
     ),
   );

@@ -37,6 +37,7 @@ const JOURNEY_LIMITS = {
 /** The services of stack `stack`, each named with its stack after the first. */
 async function stackOfServices(stack, { gtmId, logs }) {
   const ports = topology.journeyStackPorts(stack);
+  const canary = canaryCheck(process.env);
   const origin = topology.localOrigin;
   const closed = origin(ports.closed);
   const stackEnv = {
@@ -48,8 +49,14 @@ async function stackOfServices(stack, { gtmId, logs }) {
     API_DATA_DIR: mkdtempSync(join(tmpdir(), `portal-e2e-${stack}-`)),
     ...JOURNEY_LIMITS,
     GTM_ID: gtmId,
-    // The remotes also serve the fault hosts.
-    HOST_ORIGIN: [ports.host, ports.billingDownHost, ports.contentDownHost, ports.billingOffHost]
+    // The remotes also serve the fault hosts (and the canary check's host).
+    HOST_ORIGIN: [
+      ports.host,
+      ports.billingDownHost,
+      ports.contentDownHost,
+      ports.billingOffHost,
+      ...(canary ? [ports.canaryHost] : []),
+    ]
       .map(origin)
       .join(','),
     // Every request logged by eighteen processes costs the journeys CPU; E2E_SERVER_LOGS shows them.
@@ -85,7 +92,53 @@ async function stackOfServices(stack, { gtmId, logs }) {
     });
     services.push({ ...host, name: named(name), env: { ...hostEnv, ...host.env } });
   }
+  if (canary) services.push(...(await canaryServices(stackEnv, ports, canary, named)));
   return { services, ports };
+}
+
+/**
+ * The release stage's canary check (scripts/check-releases.mjs) names a broken build of the billing
+ * remote (CANARY_BILLING_DIST_DIR) and the remotes file its host reads (CANARY_REMOTES_FILE).
+ */
+function canaryCheck(env) {
+  if (!env.CANARY_BILLING_DIST_DIR || !env.CANARY_REMOTES_FILE) return null;
+  return { brokenDist: env.CANARY_BILLING_DIST_DIR, remotesFile: env.CANARY_REMOTES_FILE };
+}
+
+/**
+ * For the canary check: the broken billing build and today's billing build, each served on a port of
+ * its own as a canary, and a host that reads its remotes from the file the journey writes, judges a
+ * canary from 3 page views, and answers its operations routes with the journeys' token.
+ */
+async function canaryServices(stackEnv, ports, canary, named) {
+  const services = [];
+  for (const [name, port, dist] of [
+    ['billing canary, broken', ports.brokenBillingCanary, canary.brokenDist],
+    ['billing canary, healthy', ports.healthyBillingCanary, undefined],
+  ]) {
+    const remoteEnv = {
+      ...stackEnv,
+      REMOTE_BILLING_PORT: String(port),
+      ...(dist ? { REMOTE_BILLING_DIST_DIR: dist } : {}),
+    };
+    const [remote] = await stackServices({
+      mode: 'start',
+      only: ['billing'],
+      env: { ...process.env, ...remoteEnv },
+    });
+    services.push({ ...remote, name: named(name), env: { ...remoteEnv, ...remote.env } });
+  }
+  const hostEnv = {
+    ...stackEnv,
+    HOST_PORT: String(ports.canaryHost),
+    HOST_REMOTES_FILE: canary.remotesFile,
+    HOST_CANARY_STATE_FILE: join(mkdtempSync(join(tmpdir(), 'portal-canary-')), 'rollbacks.json'),
+    HOST_CANARY_MIN_VIEWS: '3',
+    OPS_TOKEN: JOURNEY_OPS_TOKEN,
+  };
+  const [host] = await stackServices({ mode: 'start', only: ['host'], env: { ...process.env, ...hostEnv } });
+  services.push({ ...host, name: named('host, canaries'), env: { ...hostEnv, ...host.env } });
+  return services;
 }
 
 async function main() {

@@ -196,3 +196,33 @@ export function distOverrides(worktree, remotes) {
     ]),
   );
 }
+
+/** What the broken canary's invoices page throws (the canary check's journey finds it in the report). */
+export const BROKEN_PAGE_ERROR = 'A broken release: the invoices page throws';
+
+/**
+ * Breaks the billing remote in a worktree the way a bad release would: its invoices page throws as
+ * it renders. Its version gets a `-canary.1` suffix, so that its field data is told apart by release.
+ */
+export function breakInvoicesPage(worktree) {
+  const appDir = join(worktree, topology.REMOTE_PACKAGES.billing);
+  const page = join(appDir, 'src', 'features', 'invoices', 'components', 'invoices-page.tsx');
+  insertAfter(
+    page,
+    'export function InvoicesPage(_props: InvoicesPageProps) {\n',
+    `  if (Date.now() > 0) throw new Error('${BROKEN_PAGE_ERROR}');\n`,
+  );
+  const manifestFile = join(appDir, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  manifest.version = `${manifest.version}-canary.1`;
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest.version;
+}
+
+/** Inserts `text` after the first occurrence of `marker` in a file, or fails naming both. */
+function insertAfter(file, marker, text) {
+  const source = readFileSync(file, 'utf8');
+  const at = source.indexOf(marker);
+  if (at < 0) throw new Error(`${file} has no "${marker.trim()}" to break the page after.`);
+  writeFileSync(file, `${source.slice(0, at + marker.length)}${text}${source.slice(at + marker.length)}`);
+}

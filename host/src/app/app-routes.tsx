@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
-import { useRoutes } from '@portal/shared/router';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useRoutes } from '@portal/shared/router';
+import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
 import { useRouteTables } from '../features/remotes/remote-routes';
+import { handleForPath } from './route-handle';
 import { buildAppRoutes } from './routes';
 import type { AppRoutesOptions } from './routes';
 
@@ -22,5 +24,16 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
     () => buildAppRoutes(contentRoutes, tables, { tagManager, pageTree }),
     [contentRoutes, tables, tagManager, pageTree],
   );
+  // Every page view is field data, whatever the consent choice (it holds nothing of the student). Noted
+  // here, outside the error boundary, so that a page that fails to render still counts as viewed.
+  const { pathname } = useLocation();
+  const handle = useMemo(() => handleForPath(routes, pathname), [routes, pathname]);
+  if (handle?.name) showingPage(handle.name, handle.remote ?? 'host');
+  useEffect(() => {
+    // A redirect has no name: the page it leads to is the view.
+    if (handle?.name) notePageView(handle.name, handle.remote ?? 'host');
+    // Once per path (a route tree rebuilt for a late table is the same page).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }

@@ -47,11 +47,30 @@ function note(event: NotedEvent): void {
 const routeName = (name: string | undefined) =>
   (name ?? '').replace(/[^\w/-]/g, '').slice(0, 100) || 'unnamed';
 
-/** A page view: the page at `route`, owned by `remote`. Later events are the page's. */
-export function notePageView(route: string | undefined, remote: PageOwner): void {
+/**
+ * The page now shown: the page at `route`, owned by `remote`; later events are its own. Set as the
+ * page renders (idempotent), so that an error of its first render is the page's.
+ */
+export function showingPage(route: string | undefined, remote: PageOwner): void {
   current = { route: routeName(route), remote };
   landing ??= current;
+}
+
+/** A page view of the page now shown (once the page has rendered, whether it worked or failed). */
+export function notePageView(route: string | undefined, remote: PageOwner): void {
+  showingPage(route, remote);
   note({ type: 'view', ...current, canary: onCanary(remote) });
+}
+
+const boundaryErrors = new WeakSet<object>();
+
+/** An error an error boundary caught: noted once, by the first boundary that caught it. */
+export function noteBoundaryError(error: unknown, remote?: PageOwner): void {
+  if (typeof error === 'object' && error !== null) {
+    if (boundaryErrors.has(error)) return;
+    boundaryErrors.add(error);
+  }
+  noteError('boundary', remote);
 }
 
 /** An error on the current page (or in `remote`'s part of it). `canary` when it is known already. */

@@ -2,6 +2,7 @@ import { Component, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Button } from '@portal/shared/ui';
+import { noteBoundaryError } from '../field-data/field-data';
 
 /** Props of {@link AppErrorPage}. */
 export type AppErrorPageProps = {
@@ -37,6 +38,11 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorB
 
   static getDerivedStateFromError(error: unknown): AppErrorBoundaryState {
     return { failed: true, error };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    // Field data for the team of the page (a remote's page that failed was noted by its own slot).
+    noteBoundaryError(error);
   }
 
   override render() {

@@ -4,7 +4,6 @@ import { Link, Outlet, useLocation } from '@portal/shared/router';
 import type { RouteObject } from '@portal/shared/router';
 import { forgetPreloadedAnswer, paths } from '@portal/shared';
 import { handleForPath } from '../../app/route-handle';
-import { notePageView } from '../field-data/field-data';
 import { ConsentBanner } from '../consent/consent-banner';
 import { useConsent } from '../consent/use-consent';
 import { useUnauthorizedRedirect } from '../auth/use-unauthorized-redirect';
@@ -46,14 +45,6 @@ export function AppLayout({ tagManager, pageTree, routes }: AppLayoutProps) {
 
   // The api answers that came with the page (StartData.answers) are for the page the URL opened:
   // once the student is elsewhere (another page, the login page), a later visit loads afresh.
-  // Every page view is field data (whatever the consent choice: it holds nothing of the student).
-  useEffect(() => {
-    // A redirect has no name: the page it leads to is the view.
-    if (handle?.name) notePageView(handle.name, handle.remote ?? 'host');
-    // Once per path: the handle of one path does not change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
-
   const opened = useRef(pathname);
   useEffect(() => {
     if (pathname !== opened.current) forgetPreloadedAnswer();

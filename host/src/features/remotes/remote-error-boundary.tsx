@@ -1,7 +1,7 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { isRemoteName } from '../../app/runtime-config-shape';
-import { noteError } from '../field-data/field-data';
+import { noteBoundaryError } from '../field-data/field-data';
 import { isChunkLoadError, isRemoteUnavailable, raisePreloadError } from './preload-error';
 
 /** Props of {@link RemoteErrorBoundary}. */
@@ -44,7 +44,7 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Rem
     // noted by the federation runtime's hook already).
     const { remote } = this.props;
     if (!isRemoteUnavailable(error) && !isChunkLoadError(error))
-      noteError('boundary', isRemoteName(remote) ? remote : 'host');
+      noteBoundaryError(error, isRemoteName(remote) ? remote : 'host');
     if (!this.state.failed || this.state.verdict !== 'ask') return;
     // The event goes out from the commit, not from render: render may run more than once.
     const verdict = raisePreloadError(this.props.remote, error) ? 'fallback' : 'rethrow';

@@ -1,0 +1,138 @@
+// The canary check of scripts/check-releases.mjs: a remote team releases to a share of students, and the
+// host watches what the release does in their browsers. Served by the journey stack's canary host
+// (scripts/journey-stacks.mjs), which reads its remotes from CANARY_REMOTES_FILE and judges a canary
+// from 3 page views; the broken build is CANARY_BILLING_DIST_DIR (its invoices page throws).
+import { writeFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page, APIRequestContext } from '@playwright/test';
+import { localOrigin } from '../../configs/topology.cjs';
+import { test, expect } from '../support/fixtures';
+import { OPS_TOKEN, PORTS, USERS } from '../support/origins';
+import { logIn } from '../support/portal';
+
+const HOST = localOrigin(PORTS.canaryHost);
+const STABLE = localOrigin(PORTS.billing);
+const HEALTHY = localOrigin(PORTS.healthyBillingCanary);
+const BROKEN = localOrigin(PORTS.brokenBillingCanary);
+const REMOTES_FILE = process.env.CANARY_REMOTES_FILE ?? '';
+
+type Release = { url: string; release: string | null; pageViews: number; errors: number };
+type BillingStatus = {
+  stable: Release;
+  canary: (Release & { percent: number; rolledBack: boolean }) | null;
+  rollback: { canaryUrl: string; at: string; reason: string } | null;
+};
+
+async function billingStatus(request: APIRequestContext): Promise<BillingStatus> {
+  const answer = await request.get(`${HOST}/ops/releases`, {
+    headers: { Authorization: `Bearer ${OPS_TOKEN}` },
+  });
+  expect(answer.status()).toBe(200);
+  const { remotes } = (await answer.json()) as { remotes: Array<BillingStatus & { remote: string }> };
+  const billing = remotes.find((remote) => remote.remote === 'billing');
+  if (!billing) throw new Error('/ops/releases names no billing remote');
+  return billing;
+}
+
+/** What `pnpm release:canary remote-billing <url> --percent <n>` writes; the host takes it within a second. */
+async function releaseCanary(request: APIRequestContext, origin: string, percent: number) {
+  const url = `${origin}/mf-manifest.json`;
+  writeFileSync(REMOTES_FILE, JSON.stringify({ CANARY_BILLING_URL: url, CANARY_BILLING_PERCENT: percent }));
+  await expect.poll(async () => (await billingStatus(request)).canary?.url, { timeout: 10_000 }).toBe(url);
+}
+
+/** A browser that has never seen the portal (no release group yet), with the analytics choice made. */
+async function freshBrowser(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: HOST, locale: 'en-GB' });
+  await context.addCookies([{ name: 'portal_consent', value: 'denied', url: HOST }]);
+  return context;
+}
+
+/** The origins the billing remote's entry was fetched from on a page. */
+function billingEntries(page: Page): Set<string> {
+  const origins = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/remoteEntry.js' && [STABLE, HEALTHY, BROKEN].includes(url.origin))
+      origins.add(url.origin);
+  });
+  return origins;
+}
+
+/** Leaves the page, so that it sends what it noted (a beacon on `pagehide`). */
+async function leave(page: Page) {
+  await page.goto('about:blank');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('should serve a healthy canary on 50% to about half of twenty fresh browsers, and keep it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await releaseCanary(request, HEALTHY, 50);
+  let onCanary = 0;
+  for (let count = 0; count < 20; count += 1) {
+    const context = await freshBrowser(browser);
+    const page = await context.newPage();
+    const entries = billingEntries(page);
+    await logIn(page, USERS.anna);
+    await page.goto('/en/invoices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+    // One student sees one release of the remote.
+    expect([...entries].filter((origin) => origin !== STABLE && origin !== HEALTHY)).toEqual([]);
+    expect(entries.size, `browser ${count}: billing from ${[...entries].join(' and ')}`).toBe(1);
+    if (entries.has(HEALTHY)) onCanary += 1;
+    await leave(page);
+    await context.close();
+  }
+  expect(onCanary).toBeGreaterThanOrEqual(4);
+  expect(onCanary).toBeLessThanOrEqual(16);
+  // The page views of both releases arrive, and the canary, as good as the stable, is kept.
+  await expect
+    .poll(async () => {
+      const { stable, canary } = await billingStatus(request);
+      return stable.pageViews + (canary?.pageViews ?? 0);
+    })
+    .toBeGreaterThanOrEqual(20);
+  const status = await billingStatus(request);
+  expect(status.canary).toMatchObject({ url: `${HEALTHY}/mf-manifest.json`, rolledBack: false, errors: 0 });
+  expect(status.canary?.pageViews).toBeGreaterThanOrEqual(onCanary);
+  expect(status.rollback).toBeNull();
+});
+
+test('should roll a broken canary on 100% back by itself, and show the invoices from the stable release', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await releaseCanary(request, BROKEN, 100);
+  const context = await freshBrowser(browser);
+  const page = await context.newPage();
+  await logIn(page, USERS.anna);
+  // Three students' page views of the broken invoices page: each fails, and each is reported.
+  for (let view = 0; view < 3; view += 1) {
+    const entries = billingEntries(page);
+    await page.goto('/en/invoices');
+    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+    expect([...entries]).toEqual([BROKEN]);
+    await leave(page);
+  }
+  await expect
+    .poll(async () => (await billingStatus(request)).rollback?.reason ?? '', { timeout: 20_000 })
+    .toContain('Errors per page view');
+  const status = await billingStatus(request);
+  expect(status.canary).toMatchObject({
+    url: `${BROKEN}/mf-manifest.json`,
+    release: process.env.CANARY_BILLING_VERSION,
+    rolledBack: true,
+  });
+  expect(status.canary?.errors).toBeGreaterThanOrEqual(3);
+
+  // The next page load gets the stable release, whatever the browser's release group.
+  const entries = billingEntries(page);
+  await page.goto('/en/invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+  expect([...entries]).toEqual([STABLE]);
+  await context.close();
+});
