@@ -226,6 +226,8 @@ describe('host server: canaries and field data', () => {
       await app.inject(
         report([
           event('view', { release: '9.9.9' }),
+          // A page left before it had read the manifest: the release the host served.
+          event('view', { release: 'unknown' }),
           event('vital', { name: 'LCP', value: 1800 }),
           event('view', { remote: 'host', route: 'home', release: 'host', canary: false }),
         ]),
@@ -233,6 +235,9 @@ describe('host server: canaries and field data', () => {
       const metrics = (await app.inject({ url: '/metrics', headers: OPS })).body;
       expect(metrics).toContain(
         'host_rum_page_views_total{remote="billing",release="other",variant="canary",service="host"} 1',
+      );
+      expect(metrics).toContain(
+        'host_rum_page_views_total{remote="billing",release="0.2.0-rc.1",variant="canary",service="host"} 1',
       );
       expect(metrics).toContain(
         'host_rum_lcp_seconds_bucket{le="2",service="host",remote="billing",release="0.2.0-rc.1",variant="canary"} 1',

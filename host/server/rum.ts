@@ -129,16 +129,20 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply.code(status).header('Cache-Control', 'no-store').send({ code, message });
 }
 
+/** The release a page names when it could not learn it (left before it had read the manifest). */
+export const UNKNOWN_RELEASE = 'unknown';
+
 /**
  * The release label of an event: the version it names when that is the build its variant serves now
- * (or the host's own), else `other` (a page opened before a promotion, or a made-up version: labels
- * stay few whatever a client sends).
+ * (or the host's own); the served build's when the page could not tell; else `other` (a page opened
+ * before a promotion, or a made-up version: labels stay few whatever a client sends).
  */
 async function releaseLabel(event: RumEvent, deps: RumDeps): Promise<string> {
   // The host's pages are served with the host itself: its own release, whatever the page says.
   if (event.remote === HOST_REMOTE) return deps.hostRelease;
   const url = event.canary ? deps.canaries()[event.remote]?.url : deps.remotes()[event.remote];
   const release = url ? await deps.releaseOf(url) : undefined;
+  if (release !== undefined && event.release === UNKNOWN_RELEASE) return release;
   return release !== undefined && release === event.release ? release : 'other';
 }
 

@@ -207,10 +207,13 @@ export const BROKEN_PAGE_ERROR = 'A broken release: the invoices page throws';
 export function breakInvoicesPage(worktree) {
   const appDir = join(worktree, topology.REMOTE_PACKAGES.billing);
   const page = join(appDir, 'src', 'features', 'invoices', 'components', 'invoices-page.tsx');
+  // In an effect: the page's frame is prerendered at build time (which runs no effects) and works; the
+  // page fails in the browser, as it renders.
+  writeFileSync(page, `import { useEffect as useBrokenRelease } from 'react';\n${readFileSync(page, 'utf8')}`);
   insertAfter(
     page,
     'export function InvoicesPage(_props: InvoicesPageProps) {\n',
-    `  if (Date.now() > 0) throw new Error('${BROKEN_PAGE_ERROR}');\n`,
+    `  useBrokenRelease(() => {\n    throw new Error('${BROKEN_PAGE_ERROR}');\n  }, []);\n`,
   );
   const manifestFile = join(appDir, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));

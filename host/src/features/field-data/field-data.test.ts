@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadRemotePages, registerPortalRemotes } from '../remotes/remote-pages';
 import {
+  FIELD_DATA_URL,
   fieldDataPlugin,
   listenForErrors,
   noteBoundaryError,
@@ -11,7 +12,7 @@ import {
   showingPage,
 } from './field-data';
 import type { NotedEvent } from './field-data';
-import { FIELD_DATA_URL, startSending } from './send-field-data';
+import { startSending } from './send-field-data';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -63,6 +64,20 @@ describe('field data', () => {
     expect(
       events.filter((event) => event.type === 'error').map((event) => 'kind' in event && event.kind),
     ).toEqual(['boundary', 'error', 'rejection']);
+  });
+
+  it('should send what waits as it is when the page is left before the sender started', () => {
+    registerPortalRemotes({ billing: STABLE });
+    const beacons: Array<{ url: string; body: string }> = [];
+    const target = new EventTarget() as unknown as Window;
+    listenForErrors(target, (url, body) => beacons.push({ url, body }) > 0);
+    notePageView('invoices', 'billing');
+    target.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]?.url).toBe(FIELD_DATA_URL);
+    expect(JSON.parse(beacons[0]?.body ?? '')).toEqual({
+      events: [{ type: 'view', route: 'invoices', remote: 'billing', canary: false, release: 'unknown' }],
+    });
   });
 
   it('should note a remote that failed to load through the federation runtime hook, and let it fail', () => {

@@ -28,6 +28,15 @@ export type NotedEvent =
       value: number;
     };
 
+/** The host's endpoint for field data. */
+export const FIELD_DATA_URL = '/en/rum';
+
+/** Events in one report (the host takes up to 30). */
+export const REPORT_BATCH = 30;
+
+/** The release an event names when the page could not learn it: the host counts the one it served. */
+export const UNKNOWN_RELEASE = 'unknown';
+
 /** At most this many events wait for the sender; a page that throws in a loop cannot grow memory. */
 const MAX_WAITING = 200;
 
@@ -90,10 +99,29 @@ export function sendNotedEventsTo(send: (event: NotedEvent) => void): void {
   for (const event of waiting.splice(0)) send(event);
 }
 
-/** Notes uncaught errors and unhandled rejections from now on. */
-export function listenForErrors(target: Window = window): void {
+/**
+ * A page left before its sender started (a short visit, a page that failed at once): what waits is
+ * sent as it is, without the releases, which the host then takes from what it served.
+ */
+function sendWaiting(beacon: (url: string, body: string) => boolean): void {
+  if (sink) return;
+  while (waiting.length > 0) {
+    const events = waiting.splice(0, REPORT_BATCH).map((event) => ({ ...event, release: UNKNOWN_RELEASE }));
+    beacon(FIELD_DATA_URL, JSON.stringify({ events }));
+  }
+}
+
+/**
+ * Notes uncaught errors and unhandled rejections from now on, and sends what waits when the page is
+ * left before the sender has started.
+ */
+export function listenForErrors(
+  target: Window = window,
+  beacon: (url: string, body: string) => boolean = (url, body) => navigator.sendBeacon(url, body),
+): void {
   target.addEventListener('error', () => noteError('error'));
   target.addEventListener('unhandledrejection', () => noteError('rejection'));
+  target.addEventListener('pagehide', () => sendWaiting(beacon));
 }
 
 /** For tests: forgets the page, the waiting events and the sender. */

@@ -4,14 +4,8 @@
 // loaded it from; the web vitals come from the `web-vitals` library. Loaded once the page is idle.
 import { onCLS, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { RemoteName } from '../../app/runtime-config-shape';
-import { sendNotedEventsTo, noteVital } from './field-data';
+import { FIELD_DATA_URL, noteVital, REPORT_BATCH, sendNotedEventsTo, UNKNOWN_RELEASE } from './field-data';
 import type { NotedEvent, PageOwner } from './field-data';
-
-/** The host's endpoint. */
-export const FIELD_DATA_URL = '/en/rum';
-
-/** Events in one report (the host takes up to 30). */
-const BATCH = 30;
 
 /** How long events wait to be sent together; a page that is hidden sends at once. */
 const SEND_AFTER_MS = 2_000;
@@ -26,20 +20,20 @@ export type SenderOptions = {
   beacon?: (url: string, body: string) => boolean;
 };
 
-/** Reads `metaData.buildInfo.buildVersion` of a remote's manifest; `unknown` when it cannot. */
+/** Reads `metaData.buildInfo.buildVersion` of a remote's manifest; {@link UNKNOWN_RELEASE} when it cannot. */
 async function readRelease(url: string, fetchImpl: typeof fetch): Promise<string> {
   try {
     const response = await fetchImpl(url, { credentials: 'omit' });
     const manifest = (await response.json()) as { metaData?: { buildInfo?: { buildVersion?: unknown } } };
     const version = manifest.metaData?.buildInfo?.buildVersion;
-    return typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : 'unknown';
+    return typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : UNKNOWN_RELEASE;
   } catch {
-    return 'unknown';
+    return UNKNOWN_RELEASE;
   }
 }
 
 /**
- * Starts sending: events wait up to {@link SEND_AFTER_MS} and go in beacons of {@link BATCH}; when the
+ * Starts sending: events wait up to {@link SEND_AFTER_MS} and go in beacons of {@link REPORT_BATCH}; when the
  * page is hidden or left, what waits goes at once. @returns a function that sends what waits now.
  */
 export function startSending({
@@ -56,7 +50,7 @@ export function startSending({
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     while (ready.length > 0) {
-      const body = JSON.stringify({ events: ready.splice(0, BATCH) });
+      const body = JSON.stringify({ events: ready.splice(0, REPORT_BATCH) });
       if (!beacon(FIELD_DATA_URL, body))
         void fetchImpl(FIELD_DATA_URL, {
           method: 'POST',
