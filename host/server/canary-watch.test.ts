@@ -77,16 +77,19 @@ describe('ReleaseWindows', () => {
   it('should count only the reports of the window', () => {
     let now = 0;
     const windows = new ReleaseWindows(60_000, () => now);
-    windows.view('billing', true);
-    windows.error('billing', true);
+    const canary = { canary: 'http://c/mf-manifest.json' };
+    windows.view('billing', canary);
+    windows.error('billing', canary);
     now = 30_000;
-    windows.view('billing', true);
-    windows.vital('billing', true, 'lcp', 900);
-    windows.view('billing', false);
-    expect(windows.stats('billing', true)).toEqual({ views: 2, errors: 1, lcp: [900], inp: [] });
+    windows.view('billing', canary);
+    windows.vital('billing', canary, 'lcp', 900);
+    windows.view('billing', 'stable');
+    expect(windows.stats('billing', canary)).toEqual({ views: 2, errors: 1, lcp: [900], inp: [] });
     now = 61_000;
-    expect(windows.stats('billing', true)).toEqual({ views: 1, errors: 0, lcp: [900], inp: [] });
-    expect(windows.stats('billing', false).views).toBe(1);
+    expect(windows.stats('billing', canary)).toEqual({ views: 1, errors: 0, lcp: [900], inp: [] });
+    expect(windows.stats('billing', 'stable').views).toBe(1);
+    // The next canary is judged on its own reports.
+    expect(windows.stats('billing', { canary: 'http://next/mf-manifest.json' }).views).toBe(0);
   });
 });
 

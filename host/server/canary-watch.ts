@@ -116,7 +116,13 @@ function push<T>(list: T[], item: T) {
 /** A canary that was rolled back: which build, when and why. */
 export type Rollback = { canaryUrl: string; at: string; reason: string };
 
-/** The last minutes of reports of each remote's stable release and canary. */
+/**
+ * Which build of a remote a window holds: its stable release, or a canary by its URL (each canary
+ * is judged on its own reports, not on those of the canary before it).
+ */
+export type Build = 'stable' | { canary: string };
+
+/** The last minutes of reports of each remote's stable release and canaries. */
 export class ReleaseWindows {
   private readonly windows = new Map<string, ReleaseWindow>();
 
@@ -125,8 +131,8 @@ export class ReleaseWindows {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private of(remote: RemoteName, canary: boolean) {
-    const key = `${remote}:${canary ? 'canary' : 'stable'}`;
+  private of(remote: RemoteName, build: Build) {
+    const key = `${remote} ${build === 'stable' ? build : build.canary}`;
     let window = this.windows.get(key);
     if (!window) {
       window = new ReleaseWindow();
@@ -135,21 +141,17 @@ export class ReleaseWindows {
     return window;
   }
 
-  view(remote: RemoteName, canary: boolean) {
-    this.of(remote, canary).view(this.now());
+  view(remote: RemoteName, build: Build) {
+    this.of(remote, build).view(this.now());
   }
-  error(remote: RemoteName, canary: boolean) {
-    this.of(remote, canary).error(this.now());
+  error(remote: RemoteName, build: Build) {
+    this.of(remote, build).error(this.now());
   }
-  vital(remote: RemoteName, canary: boolean, name: 'lcp' | 'inp', valueMs: number) {
-    this.of(remote, canary).vital(name, this.now(), valueMs);
+  vital(remote: RemoteName, build: Build, name: 'lcp' | 'inp', valueMs: number) {
+    this.of(remote, build).vital(name, this.now(), valueMs);
   }
-  stats(remote: RemoteName, canary: boolean): ReleaseStats {
-    return this.of(remote, canary).stats(this.now() - this.windowMs);
-  }
-  /** Forgets a remote's canary reports (a new canary starts from nothing). */
-  forgetCanary(remote: RemoteName) {
-    this.windows.delete(`${remote}:canary`);
+  stats(remote: RemoteName, build: Build): ReleaseStats {
+    return this.of(remote, build).stats(this.now() - this.windowMs);
   }
 }
 

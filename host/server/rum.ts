@@ -153,6 +153,7 @@ export async function recordReport(events: readonly RumEvent[], deps: RumDeps): 
     const canaryOf = event.remote === HOST_REMOTE ? undefined : deps.canaries()[event.remote];
     // A browser that says it is on a canary the remote does not have counts with the stable release.
     const canary = event.canary && canaryOf !== undefined;
+    const build = canary ? { canary: canaryOf.url } : 'stable';
     const labels = {
       remote: event.remote,
       release: await releaseLabel(event, deps),
@@ -161,14 +162,14 @@ export async function recordReport(events: readonly RumEvent[], deps: RumDeps): 
     const remote = event.remote === HOST_REMOTE ? undefined : event.remote;
     if (event.type === 'view') {
       deps.metrics.views.inc(labels);
-      if (remote) deps.windows.view(remote, canary);
+      if (remote) deps.windows.view(remote, build);
     } else if (event.type === 'error') {
       deps.metrics.errors.inc({ ...labels, kind: event.kind });
-      if (remote) deps.windows.error(remote, canary);
+      if (remote) deps.windows.error(remote, build);
     } else {
       deps.metrics[event.name].observe(labels, event.name === 'CLS' ? event.value : event.value / 1000);
       if (remote && (event.name === 'LCP' || event.name === 'INP'))
-        deps.windows.vital(remote, canary, event.name === 'LCP' ? 'lcp' : 'inp', event.value);
+        deps.windows.vital(remote, build, event.name === 'LCP' ? 'lcp' : 'inp', event.value);
     }
     if (remote && canaryOf) touched.add(remote);
   }
@@ -180,8 +181,8 @@ function judge(remote: RemoteName, deps: RumDeps): void {
   const canary = deps.canaries()[remote];
   if (!canary || deps.rollbacks.of(remote, canary.url)) return;
   const verdict = judgeCanary(
-    deps.windows.stats(remote, false),
-    deps.windows.stats(remote, true),
+    deps.windows.stats(remote, 'stable'),
+    deps.windows.stats(remote, { canary: canary.url }),
     deps.rules,
   );
   if (!verdict.rollback) return;
@@ -196,7 +197,7 @@ function judge(remote: RemoteName, deps: RumDeps): void {
 /** `GET /ops/releases`: each remote's stable release and canary, what they did, and any rollback. */
 export async function releasesStatus(deps: RumDeps) {
   const describe = async (url: string, canary: boolean, remote: RemoteName) => {
-    const stats = deps.windows.stats(remote, canary);
+    const stats = deps.windows.stats(remote, canary ? { canary: url } : 'stable');
     return {
       url,
       release: (await deps.releaseOf(url)) ?? null,

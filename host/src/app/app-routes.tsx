@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useLocation, useRoutes } from '@portal/shared/router';
 import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
@@ -25,11 +25,12 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
     [contentRoutes, tables, tagManager, pageTree],
   );
   // Every page view is field data, whatever the consent choice (it holds nothing of the student). Noted
-  // here, outside the error boundary, so that a page that fails to render still counts as viewed.
+  // here, outside the error boundary, so that a page that fails to render still counts as viewed; in
+  // the commit itself, so that a page left at once has noted its view.
   const { pathname } = useLocation();
   const handle = useMemo(() => handleForPath(routes, pathname), [routes, pathname]);
   if (handle?.name) showingPage(handle.name, handle.remote ?? 'host');
-  useEffect(() => {
+  useLayoutEffect(() => {
     // A redirect has no name: the page it leads to is the view.
     if (handle?.name) notePageView(handle.name, handle.remote ?? 'host');
     // Once per path (a route tree rebuilt for a late table is the same page).

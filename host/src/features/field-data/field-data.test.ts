@@ -143,6 +143,22 @@ describe('sending field data', () => {
     }
   });
 
+  it('should send an event whose release is still being read without it when the page is left', () => {
+    registerPortalRemotes({ billing: STABLE });
+    const beacons: string[] = [];
+    const fetchImpl = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    const flush = startSending({
+      manifestOf: () => STABLE,
+      fetchImpl,
+      beacon: (_url, body) => beacons.push(body) > 0,
+    });
+    notePageView('invoices', 'billing');
+    flush();
+    expect(JSON.parse(beacons[0] ?? '')).toEqual({
+      events: [{ type: 'view', route: 'invoices', remote: 'billing', canary: false, release: 'unknown' }],
+    });
+  });
+
   it('should send at once when the page is hidden, and fall back to fetch when the beacon is refused', async () => {
     const fetchImpl = jest.fn(async () => new Response(null, { status: 204 })) as unknown as typeof fetch;
     const flush = startSending({ manifestOf: () => undefined, fetchImpl, beacon: () => false });

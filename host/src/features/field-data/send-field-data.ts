@@ -44,11 +44,15 @@ export function startSending({
   const releases = new Map<string, string>();
   const reading = new Map<string, Promise<string>>();
   const ready: Array<NotedEvent & { release: string }> = [];
+  // Events whose remote's release is being read: a page left meanwhile sends them without it.
+  const unread = new Set<NotedEvent>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const flush = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    for (const event of unread) ready.push({ ...event, release: UNKNOWN_RELEASE });
+    unread.clear();
     while (ready.length > 0) {
       const body = JSON.stringify({ events: ready.splice(0, REPORT_BATCH) });
       if (!beacon(FIELD_DATA_URL, body))
@@ -80,7 +84,11 @@ export function startSending({
       });
       reading.set(url, pending);
     }
-    void pending.then((release) => queue(event, release));
+    unread.add(event);
+    void pending.then((release) => {
+      // Sent already, without its release, when the page was left.
+      if (unread.delete(event)) queue(event, release);
+    });
   });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
