@@ -129,6 +129,26 @@ test('should serve a healthy canary on 50% to about half of twenty fresh browser
   expect(status.rollback).toBeNull();
 });
 
+test('should show the stable release when the canary cannot be loaded, and roll the canary back', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const unreachable = localOrigin(PORTS.closed);
+  await releaseCanary(request, unreachable, 100);
+  const context = await freshBrowser(browser);
+  const page = await context.newPage();
+  await logIn(page, USERS.anna);
+  // Each page view tries the canary, falls back to the stable release, and reports the failure.
+  for (let view = 0; view < 3; view += 1)
+    expect([...(await viewInvoices(page, request, 'Invoices'))]).toEqual([STABLE]);
+  await expect
+    .poll(async () => (await billingStatus(request)).rollback?.canaryUrl ?? '', { timeout: 20_000 })
+    .toBe(`${unreachable}/mf-manifest.json`);
+  expect((await billingStatus(request)).canary?.errors).toBeGreaterThanOrEqual(3);
+  await context.close();
+});
+
 test('should roll a broken canary on 100% back by itself, and show the invoices from the stable release', async ({
   browser,
   request,

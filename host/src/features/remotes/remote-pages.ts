@@ -21,6 +21,8 @@ type PagesModules = {
 let entries: Partial<Record<RemoteName, string>> = {};
 // The remotes this browser gets the canary of, with the stable release's URL to fall back to.
 let canaryFallbacks: Partial<Record<RemoteName, string>> = {};
+// The remotes this browser was given the canary of (kept after a fall back: its reports are the canary's).
+let canaries = new Set<RemoteName>();
 const loaded = new Map<RemoteName, Promise<RemotePages>>();
 // The pages of remotes that have loaded, readable without waiting (see loadedRemotePages).
 const settled = new Map<RemoteName, RemotePages>();
@@ -39,6 +41,7 @@ export function registerPortalRemotes(
 ): void {
   entries = { ...remotes };
   canaryFallbacks = { ...canary };
+  canaries = new Set(Object.keys(canary) as RemoteName[]);
   loaded.clear();
   settled.clear();
   failed.clear();
@@ -71,9 +74,12 @@ function fetchPages(remote: RemoteName): Promise<RemotePages> {
     });
 }
 
-/** Whether the remote is served from its canary on this page. */
+/**
+ * Whether this browser was given the remote's canary: what it reports of the remote is the canary's,
+ * even after the canary failed to load and the stable release stood in.
+ */
 export function isOnCanary(remote: RemoteName): boolean {
-  return canaryFallbacks[remote] !== undefined;
+  return canaries.has(remote);
 }
 
 /** The manifest URL the remote is loaded from on this page. */
