@@ -1,7 +1,8 @@
 // `npm test`'s releases stage: the remotes release on their own (docs/design.md), proved in the browser.
 //
 // 1. A new page without a host release: in a worktree of HEAD, the service remote gets a fixture page
-//    (component, page key, route, title) and only that remote is built. The portal, serving that build,
+//    (component, page key, route, title) and only that remote is built (and billing, broken, for the
+//    fourth check). The portal, serving that build,
 //    shows the page under its path with its title, and the host's and the other remotes' dist/ folders
 //    are byte-identical before and after.
 // 2. Remotes one release older than the host: each remote is built at its last release (its tag, or in a
@@ -48,24 +49,30 @@ async function journeys(spec, env) {
   });
 }
 
-async function newPageWithoutHostRelease() {
+/**
+ * 1. The service remote's new page, built in `worktree` (by {@link todaysChangedRemotes}) and served
+ * with today's host and other remotes: the host's and the remotes' own builds do not change.
+ */
+async function newPageWithoutHostRelease(worktree, before) {
   step(`Release check 1: a new page in remote-${FIXTURE.remote}, built and released alone`);
-  const before = digestBuilds();
-  if (Object.values(before).some((digest) => digest === null)) {
-    throw new Error('Build the portal first (pnpm build): a dist/ folder is missing.');
-  }
-  const worktree = await checkOut('HEAD', 'new-page');
-  try {
-    addFixturePage(worktree);
-    await buildRemotes(worktree, [FIXTURE.remote]);
-    await journeys('releases/new-page.spec.ts', distOverrides(worktree, [FIXTURE.remote]));
-  } finally {
-    await removeWorktree(worktree);
-  }
+  await journeys('releases/new-page.spec.ts', distOverrides(worktree, [FIXTURE.remote]));
   const changed = changedBuilds(before, digestBuilds());
   if (changed.length > 0)
     throw new Error(`These builds changed, but only one remote was released: ${changed.join(', ')}.`);
   console.log(green(`The host's and the remotes' own dist/ folders are byte-identical before and after.`));
+}
+
+/**
+ * The remotes' teams' changes of checks 1 and 4, in one worktree of HEAD: the service remote gets a
+ * new page and the billing remote a broken invoices page, and only those two remotes are built there
+ * (side by side). @returns the worktree and the broken billing build's version
+ */
+async function todaysChangedRemotes() {
+  const worktree = await checkOut('HEAD', 'changed-remotes');
+  addFixturePage(worktree);
+  const version = breakInvoicesPage(worktree);
+  await buildRemotes(worktree, [FIXTURE.remote, 'billing']);
+  return { worktree, version };
 }
 
 /**
@@ -187,33 +194,37 @@ async function olderHost() {
 }
 
 /** 4. A broken canary rolled back by itself, and a healthy one kept (see the top of this file). */
-async function canaryRelease() {
+async function canaryRelease(worktree, version) {
   step(
     'Release check 4: remote-billing on a canary, a broken build rolled back by itself and a healthy one kept',
   );
-  const worktree = await checkOut('HEAD', 'canary');
   const folder = mkdtempSync(join(tmpdir(), 'portal-canary-remotes-'));
   const remotesFile = join(folder, 'remotes.json');
   writeFileSync(remotesFile, '{}\n');
   try {
-    const version = breakInvoicesPage(worktree);
-    await buildRemotes(worktree, ['billing']);
     await journeys('releases/canary.spec.ts', {
       CANARY_BILLING_DIST_DIR: join(worktree, topology.REMOTE_PACKAGES.billing, 'dist'),
       CANARY_BILLING_VERSION: version,
       CANARY_REMOTES_FILE: remotesFile,
     });
   } finally {
-    await removeWorktree(worktree);
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
 try {
-  await newPageWithoutHostRelease();
+  const before = digestBuilds();
+  if (Object.values(before).some((digest) => digest === null))
+    throw new Error('Build the portal first (pnpm build): a dist/ folder is missing.');
+  const { worktree, version } = await todaysChangedRemotes();
+  try {
+    await newPageWithoutHostRelease(worktree, before);
+    await canaryRelease(worktree, version);
+  } finally {
+    await removeWorktree(worktree);
+  }
   await olderRemotes();
   await olderHost();
-  await canaryRelease();
   console.log(
     bold(
       green(
