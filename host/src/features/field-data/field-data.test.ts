@@ -66,6 +66,17 @@ describe('field data', () => {
     ).toEqual(['boundary', 'error', 'rejection']);
   });
 
+  it("should note a page's code that could not be fetched as a remote load, once", () => {
+    const events: NotedEvent[] = [];
+    sendNotedEventsTo((event) => events.push(event));
+    const error = new Error('Loading chunk page-invoices failed.');
+    noteBoundaryError(error, 'billing', 'remote-load');
+    noteBoundaryError(error);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'error', kind: 'remote-load', remote: 'billing' }),
+    ]);
+  });
+
   it('should send what waits as it is when the page is left before the sender started', () => {
     registerPortalRemotes({ billing: STABLE });
     const beacons: Array<{ url: string; body: string }> = [];

@@ -73,13 +73,16 @@ export function notePageView(route: string | undefined, remote: PageOwner): void
 
 const boundaryErrors = new WeakSet<object>();
 
-/** An error an error boundary caught: noted once, by the first boundary that caught it. */
-export function noteBoundaryError(error: unknown, remote?: PageOwner): void {
+/**
+ * An error an error boundary caught: noted once, by the first boundary that caught it (as `kind`: a
+ * page's code that could not be fetched is a `remote-load`).
+ */
+export function noteBoundaryError(error: unknown, remote?: PageOwner, kind: ErrorKind = 'boundary'): void {
   if (typeof error === 'object' && error !== null) {
     if (boundaryErrors.has(error)) return;
     boundaryErrors.add(error);
   }
-  noteError('boundary', remote);
+  noteError(kind, remote);
 }
 
 /** An error on the current page (or in `remote`'s part of it). `canary` when it is known already. */

@@ -42,9 +42,10 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Rem
   override componentDidCatch(error: unknown): void {
     // Every failure of the page is field data for its remote's team (a remote that did not load is
     // noted by the federation runtime's hook already).
-    const { remote } = this.props;
-    if (!isRemoteUnavailable(error) && !isChunkLoadError(error))
-      noteBoundaryError(error, isRemoteName(remote) ? remote : 'host');
+    const owner = isRemoteName(this.props.remote) ? this.props.remote : 'host';
+    // The page's own code that could not be fetched is a load failure of the remote.
+    if (isChunkLoadError(error)) noteBoundaryError(error, owner, 'remote-load');
+    else if (!isRemoteUnavailable(error)) noteBoundaryError(error, owner);
     if (!this.state.failed || this.state.verdict !== 'ask') return;
     // The event goes out from the commit, not from render: render may run more than once.
     const verdict = raisePreloadError(this.props.remote, error) ? 'fallback' : 'rethrow';
