@@ -144,7 +144,9 @@ export async function start(): Promise<void> {
   void preloadRemotesWhenIdle(registeredRemotes(), isRemoteRequested, forgetFailedPreload);
   // Once idle, the field data's sender and the web vitals (docs/operations.md, "Field data").
   void whenIdle()
-    .then(() => import(/* webpackChunkName: "on-demand-field-data" */ './features/field-data/send-field-data'))
+    .then(
+      () => import(/* webpackChunkName: "on-demand-field-data" */ './features/field-data/send-field-data'),
+    )
     .then(({ startSending, startWebVitals }) => {
       startSending({ manifestOf: remoteEntry });
       startWebVitals();

@@ -209,7 +209,10 @@ export function breakInvoicesPage(worktree) {
   const page = join(appDir, 'src', 'features', 'invoices', 'components', 'invoices-page.tsx');
   // In an effect: the page's frame is prerendered at build time (which runs no effects) and works; the
   // page fails in the browser, as it renders.
-  writeFileSync(page, `import { useEffect as useBrokenRelease } from 'react';\n${readFileSync(page, 'utf8')}`);
+  writeFileSync(
+    page,
+    `import { useEffect as useBrokenRelease } from 'react';\n${readFileSync(page, 'utf8')}`,
+  );
   insertAfter(
     page,
     'export function InvoicesPage(_props: InvoicesPageProps) {\n',
