@@ -106,7 +106,7 @@ const STAGES = [
   {
     name: 'releases',
     title:
-      'independent releases: a remote adds a page alone; remotes one release older; the host one release older',
+      'independent releases: a remote adds a page alone; remotes one release older; the host one release older; a canary rolled back by itself',
     action: () => pnpm(['test:releases']),
   },
 ];
