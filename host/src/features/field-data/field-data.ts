@@ -133,15 +133,37 @@ export function resetFieldData(): void {
   landing = undefined;
   waiting.length = 0;
   sink = undefined;
+  releases.clear();
 }
 
+/** The release (`buildVersion`) of each remote's manifest the page loaded, by manifest URL. */
+const releases = new Map<string, string>();
+
+/** The release of the build at a manifest URL, once the page has loaded its manifest. */
+export function releaseAt(manifestUrl: string | undefined): string | undefined {
+  return manifestUrl === undefined ? undefined : releases.get(manifestUrl);
+}
+
+type ManifestSnapshot = {
+  manifestUrl?: string;
+  manifestJson?: { metaData?: { buildInfo?: { buildVersion?: unknown } } };
+};
+
 /**
- * Module Federation runtime plugin: a remote (its manifest, entry or module) that failed to load is
- * noted, then the next plugin decides what the page shows. Registered before the others.
+ * Module Federation runtime plugin: notes the release of each remote's manifest as the runtime reads
+ * it (no request of its own), and a remote (its manifest, entry or module) that failed to load; then
+ * the next plugin decides what the page shows. Registered before the others.
  */
 export function fieldDataPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'portal-field-data',
+    loadRemoteSnapshot: (args) => {
+      const { manifestUrl, manifestJson } = args as ManifestSnapshot;
+      const version = manifestJson?.metaData?.buildInfo?.buildVersion;
+      if (manifestUrl && typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version))
+        releases.set(manifestUrl, version);
+      return args;
+    },
     errorLoadRemote: ({ id, lifecycle, remote }) => {
       const name = remote?.name ?? id.split('/')[0];
       // Manifest and entry failures end in the 'onLoad' call too; noted once.
