@@ -175,6 +175,12 @@ test('should roll a broken canary on 100% back by itself, and show the invoices 
     rolledBack: true,
   });
   expect(status.canary?.errors).toBeGreaterThanOrEqual(3);
+  // The host's metrics count the errors by remote, the broken build's release and the canary.
+  const metrics = await request.get(`${HOST}/metrics`, { headers: { Authorization: `Bearer ${OPS_TOKEN}` } });
+  expect(await metrics.text()).toContain(
+    `host_rum_errors_total{remote="billing",release="${process.env.CANARY_BILLING_VERSION}",variant="canary",kind="boundary"`,
+  );
+  expect(await metrics.text()).toMatch(/host_canary_rollbacks_total\{remote="billing"[^}]*\} [1-9]/);
 
   // The next page load gets the stable release, whatever the browser's release group.
   expect([...(await viewInvoices(page, request, 'Invoices'))]).toEqual([STABLE]);
