@@ -465,6 +465,52 @@ describe('resumable receipt uploads', () => {
     assert.equal(await offsetOn(t.app, anna, location), 0, 'none of it was stored');
   });
 
+  it('should add a finished upload to a claim the handler asked documents for, after the receipts it has', async () => {
+    const first = pdfBytes(3000);
+    const firstUpload = await begin(t.app, anna, first.length, 'first.pdf');
+    assert.equal((await send(t.app, anna, firstUpload, 0, first)).statusCode, 204);
+    const { claimNumber } = await fileAndDownload(t.app, [firstUpload]);
+    await t.db.query("UPDATE claims SET status = 'DOCUMENTS_REQUESTED' WHERE claim_number = $1", [
+      claimNumber,
+    ]);
+
+    const bill = pdfBytes(400 * 1024);
+    const location = await begin(t.app, anna, bill.length, 'itemised bill.pdf');
+    assert.equal((await send(t.app, anna, location, 0, bill.subarray(0, 1000))).statusCode, 204);
+    assert.equal((await send(second, anna, location, 1000, bill.subarray(1000))).statusCode, 204);
+    const form = new FormData();
+    form.append('uploadedReceipts', location.split('/').pop()!);
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/en/claims/${claimNumber}/documents`,
+      headers: { ...authHeaders(anna), 'content-type': encoded.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+    assert.equal(added.statusCode, 201, added.body);
+    assert.deepEqual(added.json(), { claimNumber, status: 'IN_REVIEW', added: 1 });
+    const detail = (
+      await t.request({
+        method: 'GET',
+        url: `/api/en/claims/${claimNumber}`,
+        headers: { cookie: anna.cookie },
+      })
+    ).json<{ receipts: { id: string; name: string; size: number }[] }>();
+    assert.deepEqual(
+      detail.receipts.map(({ name, size }) => ({ name, size })),
+      [
+        { name: 'first.pdf', size: first.length },
+        { name: 'itemised bill.pdf', size: bill.length },
+      ],
+    );
+    const download = await t.request({
+      method: 'GET',
+      url: `/api/en/claims/${claimNumber}/receipts/${detail.receipts[1]!.id}`,
+      headers: { cookie: anna.cookie },
+    });
+    assert.equal(sha256(download.rawPayload), sha256(bill));
+  });
+
   it('should refuse bytes that are no PDF, JPEG or PNG before storing any of them', async () => {
     const html = Buffer.from(`<html><script>alert(1)</script>${'x'.repeat(3000)}</html>`);
     const location = await begin(t.app, anna, html.length, 'receipt.pdf');
