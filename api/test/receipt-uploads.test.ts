@@ -229,6 +229,25 @@ describe('resumable receipt uploads', () => {
     assert.equal(sha256(downloads[0]!), sha256(file));
   });
 
+  it('should finish an upload whose last bytes arrived in a request that broke, when it is asked after', async () => {
+    const file = pdfBytes(3000);
+    const location = await begin(t.app, anna, file.length);
+    const id = location.split('/').pop()!;
+    assert.equal((await send(t.app, anna, location, 0, file.subarray(0, 1000))).statusCode, 204);
+    // The rest is stored, but the request broke before the upload was finished.
+    await t.db.query('INSERT INTO claim_receipt_chunks (receipt_id, seq, data) VALUES ($1, 1, $2)', [
+      id,
+      file.subarray(1000),
+    ]);
+    await t.db.query('UPDATE receipt_uploads SET upload_offset = upload_length, next_seq = 2 WHERE id = $1', [
+      id,
+    ]);
+    assert.equal(await offsetOn(second, anna, location), file.length);
+    const { downloads, receipts } = await fileAndDownload(second, [location]);
+    assert.equal(receipts[0]?.contentType, 'application/pdf');
+    assert.equal(sha256(downloads[0]!), sha256(file));
+  });
+
   it("should answer another student's upload as unknown, and not file it with her claim", async () => {
     const file = pdfBytes(2000);
     const location = await begin(t.app, anna, file.length);

@@ -173,9 +173,31 @@ export async function receiptUploadRoutes(app: FastifyInstance, { db, config }: 
     return handOver(request, reply, principal.profileId);
   });
 
-  app.head<UploadParams>(`${RECEIPT_UPLOADS_PATH}/:id`, async (request, reply) =>
-    handOver(request, reply, await ownUpload(request)),
-  );
+  /**
+   * Finishes an upload whose bytes have all arrived but whose last request broke before it was finished
+   * (the connection lost just then): the client that asks after it finds a receipt ready to be filed.
+   */
+  async function finishIfComplete(id: string): Promise<void> {
+    const [row] = await db.query<{ metadata: Record<string, string | null> }>(
+      `SELECT metadata FROM receipt_uploads
+       WHERE id = $1 AND finished_at IS NULL AND upload_length > 0 AND upload_offset = upload_length`,
+      [id],
+    );
+    if (!row) return;
+    const name = cleanFileName(row.metadata[FILE_NAME_METADATA_KEY] ?? undefined);
+    await store
+      .finish(id, (type) => receiptName(name, type))
+      .catch((error: unknown) => {
+        // Bytes of no receipt type: the upload is gone, and the HEAD that follows says so (404).
+        if (!(error instanceof ApiError)) throw error;
+      });
+  }
+
+  app.head<UploadParams>(`${RECEIPT_UPLOADS_PATH}/:id`, async (request, reply) => {
+    const owner = await ownUpload(request);
+    await finishIfComplete(request.params.id);
+    return handOver(request, reply, owner);
+  });
 
   app.patch<UploadParams>(`${RECEIPT_UPLOADS_PATH}/:id`, async (request, reply) => {
     const owner = await ownUpload(request);
