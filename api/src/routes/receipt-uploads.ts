@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { CLAIM_MAX_RECEIPT_BYTES, isPlainText } from '@portal/shared/validation';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import {
   ReceiptUploadStore,
   tusError,
 } from '../uploads/receipt-upload-store.js';
+import { requestBodyStream } from '../uploads/request-body.js';
 import { cleanFileName, receiptName } from './claims.js';
 import type { RouteContext } from './context.js';
 
@@ -114,7 +114,7 @@ export async function receiptUploadRoutes(app: FastifyInstance, { db, config }: 
       method: request.method,
       headers,
       ...(request.method === 'PATCH'
-        ? { body: Readable.toWeb(request.raw) as unknown as BodyInit, duplex: 'half' }
+        ? { body: requestBodyStream(request.raw) as unknown as BodyInit, duplex: 'half' }
         : {}),
     } as RequestInit);
     owners.set(web, owner);
