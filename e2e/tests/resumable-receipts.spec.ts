@@ -141,7 +141,7 @@ async function sendThroughABreak(
 test.describe('receipts that survive a bad connection', () => {
   // Uploads slowed to a phone's pace, a break of a few seconds, and axe while it lasts: more than the
   // 45 s of a journey on a busy machine.
-  test.beforeEach(() => test.setTimeout(90_000));
+  test.describe.configure({ timeout: 90_000 });
 
   test('anna sends a 6 MB receipt, loses the connection at about half, and the claim arrives with the whole receipt once, byte for byte', async ({
     page,
