@@ -34,6 +34,7 @@ import { passkeyRoutes } from './routes/passkeys.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
 import { proofRoutes } from './routes/proofs.js';
 import { readRoutes } from './routes/reads.js';
+import { receiptUploadRoutes } from './routes/receipt-uploads.js';
 
 /** What the app is built from; tests pass an in-memory database and their own clock. */
 export interface AppOptions {
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(documentRoutes, context);
   await app.register(changeRoutes, context);
   await app.register(claimRoutes, context);
+  await app.register(receiptUploadRoutes, context);
   await app.register(claimConfirmationRoutes, context);
   await app.register(claimHandlerRoutes, context);
   await app.register(paymentRoutes, context);

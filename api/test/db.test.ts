@@ -63,6 +63,7 @@ describe('database', () => {
       '018_claim_rejection_reason.sql',
       '019_claim_handler.sql',
       '020_mail_language_and_claim_updates.sql',
+      '021_resumable_receipt_uploads.sql',
     ];
     assert.deepEqual(await migrate(db), expected);
     assert.deepEqual(MIGRATIONS, expected);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
+  CLAIM_MAX_RECEIPTS,
   RECEIPT_SIGNATURE_LENGTH,
   claimSchema,
   isPlainText,
@@ -62,6 +63,11 @@ export const visitorPolicyNotFound = () =>
   );
 const CLAIM_NUMBER = /^CLM-\d{4}-[0-9A-F]{8}$/;
 const RECEIPT_ID = /^RCT-[0-9A-F]{16}$/;
+/**
+ * The form field naming a receipt already uploaded with the resumable protocol (./receipt-uploads.ts),
+ * once for each such receipt; the claim (or the added documents) takes it instead of its bytes.
+ */
+export const UPLOADED_RECEIPT_FIELD = 'uploadedReceipts';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -290,6 +296,25 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
   }
 
   /**
+   * The student's finished resumable uploads named by `ids`, not yet filed with a claim, in that order.
+   * An id that is not such an upload of hers (another student's, unfinished, already filed) is refused
+   * as a receipt that has not arrived.
+   */
+  async function finishedUploads(profileId: string, ids: readonly string[]): Promise<UploadedReceipt[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.query<{ id: string; content_type: string; size: number }>(
+      `SELECT r.id, r.content_type, r.size FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
+       WHERE u.id = ANY($1) AND u.profile_id = $2 AND u.finished_at IS NOT NULL AND r.claim_number IS NULL`,
+      [ids, profileId],
+    );
+    const found = new Map(rows.map((row) => [row.id, row]));
+    if (new Set(ids).size !== ids.length || ids.some((id) => !found.has(id))) {
+      throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
+    }
+    return ids.map((id) => ({ id, type: found.get(id)!.content_type, size: found.get(id)!.size }));
+  }
+
+  /**
    * Reads a claim's multipart body: its text fields (only `allowed` ones) and its receipts, each stored
    * as it streams in. `discard` removes the stored receipts of a claim that is not filed. The form's
    * fields come before its files (the portal sends them so): fields that fail `schema` are refused at
@@ -306,6 +331,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     }
     const fields: Record<string, string> = {};
     const uploaded: UploadedReceipt[] = [];
+    const uploadIds: string[] = [];
     const discard = () =>
       uploaded.length > 0
         ? db.query('DELETE FROM claim_receipts WHERE id = ANY($1) AND claim_number IS NULL', [
@@ -329,6 +355,13 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
             parseBody(schema, fields);
           }
           await storeReceipt(db, profileId, uploaded.length, part, uploaded);
+        } else if (part.fieldname === UPLOADED_RECEIPT_FIELD && profileId !== null) {
+          // Only a logged-in student uploads with the resumable protocol: her own uploads, by their ids.
+          if (typeof part.value !== 'string' || !RECEIPT_ID.test(part.value))
+            throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
+          uploadIds.push(part.value);
+          if (uploadIds.length > CLAIM_MAX_RECEIPTS)
+            throw errors.validation([{ field: 'receipts', code: 'validation.files.tooMany' }]);
         } else {
           if (!allowed.has(part.fieldname))
             throw errors.validation([{ field: part.fieldname, code: 'validation.option' }]);
@@ -339,9 +372,9 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
       await discard();
       throw error;
     }
-    const receiptProblem = () =>
-      receiptIssue(uploaded.map((receipt) => ({ type: receipt.type ?? 'unknown', size: receipt.size })));
-    return { fields, uploaded, discard, receiptProblem };
+    const receiptProblem = (receipts: readonly UploadedReceipt[] = uploaded) =>
+      receiptIssue(receipts.map((receipt) => ({ type: receipt.type ?? 'unknown', size: receipt.size })));
+    return { fields, uploaded, uploadIds, discard, receiptProblem };
   }
 
   /**
@@ -412,11 +445,15 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
         submittedAt,
       ]);
       if (uploaded.length > 0) {
-        await tx.query('UPDATE claim_receipts SET claim_number = $1, profile_id = $2 WHERE id = ANY($3)', [
-          claimNumber,
-          profileId,
-          uploaded.map((receipt) => receipt.id),
-        ]);
+        // In the order given; a receipt another claim has just taken is not taken twice.
+        const ids = uploaded.map((receipt) => receipt.id);
+        const taken = await tx.query(
+          `UPDATE claim_receipts SET claim_number = $1, profile_id = $2, position = array_position($3::text[], id) - 1
+           WHERE id = ANY($3) AND claim_number IS NULL RETURNING id`,
+          [claimNumber, profileId, ids],
+        );
+        if (taken.length !== ids.length)
+          throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
       }
     });
     return claimNumber;
@@ -428,7 +465,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     await checkStudentClaimQuota(db, config, principal.profileId);
     const policies = await claimablePolicies(db, principal.profileId);
     const schema = claimSchema({ today: today(), policies });
-    const { fields, uploaded, discard, receiptProblem } = await readClaimParts(
+    const { fields, uploaded, uploadIds, discard, receiptProblem } = await readClaimParts(
       request,
       CLAIM_FIELDS,
       principal.profileId,
@@ -436,9 +473,11 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     );
     try {
       const body = parseBody(schema, fields);
-      const fileIssue = receiptProblem();
+      // Receipts uploaded before (resumable) come first, then any sent with the form.
+      const receipts = [...(await finishedUploads(principal.profileId, uploadIds)), ...uploaded];
+      const fileIssue = receiptProblem(receipts);
       if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
-      const claimNumber = await fileClaim(principal.profileId, body, uploaded);
+      const claimNumber = await fileClaim(principal.profileId, body, receipts);
       mailer.wake();
       return await reply.status(201).header('Cache-Control', 'no-store').send({ claimNumber });
     } catch (error) {
@@ -555,16 +594,17 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     if (claim.status !== 'DOCUMENTS_REQUESTED') {
       throw new ApiError(409, 'NO_DOCUMENTS_REQUESTED', 'No documents are requested for this claim.');
     }
-    const { uploaded, discard, receiptProblem } = await readClaimParts(
+    const { uploaded, uploadIds, discard, receiptProblem } = await readClaimParts(
       request,
       NO_FIELDS,
       claim.profile_id,
       v.object({}),
     );
     try {
-      if (uploaded.length === 0)
+      const receipts = [...(await finishedUploads(claim.profile_id, uploadIds)), ...uploaded];
+      if (receipts.length === 0)
         throw errors.validation([{ field: 'receipts', code: 'validation.required' }]);
-      const fileIssue = receiptProblem();
+      const fileIssue = receiptProblem(receipts);
       if (fileIssue) throw errors.validation([{ field: 'receipts', code: fileIssue }]);
       const now = today();
       const moved = await db.transaction(async (tx) => {
@@ -579,12 +619,13 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
           'SELECT coalesce(max(position) + 1, 0)::int AS next FROM claim_receipts WHERE claim_number = $1',
           [claim.claim_number],
         );
-        for (const [index, receipt] of uploaded.entries()) {
-          await tx.query('UPDATE claim_receipts SET claim_number = $1, position = $2 WHERE id = $3', [
-            claim.claim_number,
-            (last?.next ?? 0) + index,
-            receipt.id,
-          ]);
+        for (const [index, receipt] of receipts.entries()) {
+          const [taken] = await tx.query(
+            `UPDATE claim_receipts SET claim_number = $1, position = $2 WHERE id = $3 AND claim_number IS NULL
+             RETURNING id`,
+            [claim.claim_number, (last?.next ?? 0) + index, receipt.id],
+          );
+          if (!taken) throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
         }
         await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'IN_REVIEW', $2)", [
           claim.claim_number,
@@ -611,7 +652,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
       return await reply
         .status(201)
         .header('Cache-Control', 'no-store')
-        .send({ claimNumber: claim.claim_number, status: 'IN_REVIEW', added: uploaded.length });
+        .send({ claimNumber: claim.claim_number, status: 'IN_REVIEW', added: receipts.length });
     } catch (error) {
       await discard();
       throw error;

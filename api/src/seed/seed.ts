@@ -29,6 +29,7 @@ const TABLES = [
   'payments',
   'invoices',
   'documents',
+  'receipt_uploads',
   'claim_receipt_chunks',
   'claim_receipts',
   'claim_history',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { createPgDb } from '../../src/db/db.js';
 import type { PgDb } from '../../src/db/db.js';
 import { DEMO_PASSWORD } from '../../src/seed/seed.js';
-import { XSRF, xsrfFor, claimForm, contactBody, sleep, sparePort, startApi } from '../api-process.js';
+import { XSRF, xsrfFor, claimForm, contactBody, login, sleep, sparePort, startApi } from '../api-process.js';
 import type { ApiProcess } from '../api-process.js';
 import { createServerDatabase } from '../test-db.js';
 import type { ServerDatabase } from '../test-db.js';
@@ -153,6 +153,63 @@ describe(
         await response.arrayBuffer();
       }
       assert.deepEqual(answers, [...Array(10).fill(401), 429]);
+    });
+
+    it('should take the rest of a receipt upload on another replica process, and file it whole, once', async () => {
+      const { cookie } = await login(host.base);
+      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
+      const headers = { cookie, 'x-xsrf-token': xsrf, 'tus-resumable': '1.0.0' };
+      const file = Buffer.alloc(900 * 1024);
+      Buffer.from('%PDF-1.7\n').copy(file);
+      for (let i = 9; i < file.length; i += 1) file[i] = (i * 13 + (i >> 10)) % 251;
+      const patch = (base: string, location: string, offset: number, bytes: Buffer) =>
+        fetch(`${base}${location}`, {
+          method: 'PATCH',
+          headers: {
+            ...headers,
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': String(offset),
+          },
+          body: new Uint8Array(bytes),
+        });
+      const begun = await fetch(`${first.base}/api/en/receipt-uploads`, {
+        method: 'POST',
+        headers: { ...headers, 'upload-length': String(file.length) },
+      });
+      assert.equal(begun.status, 201, await begun.text());
+      const location = begun.headers.get('location') ?? '';
+      const half = 400 * 1024;
+      assert.equal((await patch(first.base, location, 0, file.subarray(0, half))).status, 204);
+      const asked = await fetch(`${second.base}${location}`, { method: 'HEAD', headers });
+      assert.equal(asked.headers.get('upload-offset'), String(half), 'the second replica knows what arrived');
+      const rest = await patch(third.base, location, half, file.subarray(half));
+      assert.equal(rest.status, 204, await rest.text());
+
+      const form = claimForm(`resumed-${randomUUID()}`);
+      form.delete('receipts');
+      form.append('uploadedReceipts', location.split('/').pop() ?? '');
+      const filed = await fetch(`${host.base}/api/en/claims`, {
+        method: 'POST',
+        headers: { cookie, 'x-xsrf-token': xsrf },
+        body: form,
+      });
+      assert.equal(filed.status, 201, await filed.clone().text());
+      const { claimNumber } = (await filed.json()) as { claimNumber: string };
+      const claim = (await (
+        await fetch(`${host.base}/api/en/claims/${claimNumber}`, { headers: { cookie } })
+      ).json()) as { receipts: { id: string; size: number }[] };
+      assert.equal(claim.receipts.length, 1);
+      const download = await fetch(
+        `${host.base}/api/en/claims/${claimNumber}/receipts/${claim.receipts[0]!.id}`,
+        {
+          headers: { cookie },
+        },
+      );
+      const stored = Buffer.from(await download.arrayBuffer());
+      assert.equal(
+        createHash('sha256').update(stored).digest('hex'),
+        createHash('sha256').update(file).digest('hex'),
+      );
     });
 
     it(

@@ -10,9 +10,9 @@ export { BACKEND_UNAVAILABLE_CODE, isBackendUnavailable } from './backend-unavai
 export { errorStatus, HTTPError, readApiError } from './read-api-error';
 export { apiReasonMessage, apiReasonOf, apiReasonText, readApiReason } from './api-reason';
 export type { ApiReason, ReasonTranslate } from './api-reason';
-export { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
+export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
 export { ensureXsrfCookie } from './ensure-xsrf-cookie';
-export { postWithProgress } from './upload-with-progress';
+export { httpErrorOf, postWithProgress } from './upload-with-progress';
 export type { UploadOptions, UploadProgress } from './upload-with-progress';
 export { useApiResource } from './use-api-resource';
 export type {

@@ -7,7 +7,7 @@ import { UNAUTHORIZED_EVENT } from './http';
 import { errorStatus, readApiError } from './read-api-error';
 import { mockXhr } from '../testing/mock-xhr';
 import type { XhrMock } from '../testing/mock-xhr';
-import { postWithProgress } from './upload-with-progress';
+import { httpErrorOf, postWithProgress } from './upload-with-progress';
 
 describe('postWithProgress', () => {
   let xhr: XhrMock;
@@ -81,5 +81,43 @@ describe('postWithProgress', () => {
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
     expect(last().aborted).toBe(true);
+  });
+});
+
+describe('httpErrorOf', () => {
+  afterEach(() => useGlobalAlertStore.getState().clear());
+
+  it("should read an upload library's failed answer as http does: the body, a 401 ending the session, a 500's incident", async () => {
+    const url = `${window.location.origin}/api/en/receipt-uploads/RCT-1`;
+    const refused = await httpErrorOf(
+      url,
+      'PATCH',
+      400,
+      JSON.stringify({ code: 'VALIDATION_FAILED', message: 'x', fields: [] }),
+      {
+        'content-type': 'application/json',
+      },
+    );
+    expect(errorStatus(refused)).toBe(400);
+    expect(await readApiError(refused)).toEqual({ code: 'VALIDATION_FAILED', message: 'x', fields: [] });
+
+    useAuthStore.setState({ authenticated: true, username: 'Anna', profileId: 'P-1' });
+    const listener = jest.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    await httpErrorOf(url, 'HEAD', 401, '');
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState().authenticated).toBe(false);
+
+    await httpErrorOf(
+      url,
+      'PATCH',
+      500,
+      JSON.stringify({ code: 'INTERNAL_ERROR', message: 'x', incidentId: 'inc-43' }),
+      {
+        'content-type': 'application/json',
+      },
+    );
+    expect(JSON.stringify(useGlobalAlertStore.getState())).toContain('inc-43');
   });
 });

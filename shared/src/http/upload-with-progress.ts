@@ -40,6 +40,24 @@ function responseOf(xhr: XMLHttpRequest): Response {
 }
 
 /**
+ * The failure of a request the portal made without `http` (an upload library's own requests), read as
+ * `http` reads one: the response hooks run (a 401 ends the session, a 500 shows the incident alert) and
+ * the error is ky's `HTTPError`, so {@link readApiError} and `errorStatus` read it.
+ */
+export async function httpErrorOf(
+  url: string,
+  method: string,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<HTTPError> {
+  const response = new Response(NULL_BODY.has(status) ? null : body, { status, headers });
+  const request = new Request(url, { method, headers: { Accept: 'application/json' } });
+  await runHooks(request, response);
+  return new HTTPError(response, request, NO_OPTIONS);
+}
+
+/**
  * POSTs a multipart body and reports the upload's progress, which `fetch` (and so `http`) cannot.
  * Otherwise it behaves as `http`: same origin and cookies, the `X-XSRF-TOKEN` header, a 401 ends the
  * session and sends the student to log in, a 500 shows the incident alert. A status outside 200–299

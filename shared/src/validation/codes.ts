@@ -53,6 +53,7 @@ export const VALIDATION_CODES = [
   'validation.files.tooMany',
   'validation.files.type',
   'validation.files.size',
+  'validation.files.upload',
 ] as const;
 
 /** One of {@link VALIDATION_CODES}. */

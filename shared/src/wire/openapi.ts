@@ -716,6 +716,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/en/receipt-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Begins a resumable upload of one receipt (tus 1.0.0, creation extension), for the student who is logged in. `Upload-Length` is the file's size (10 MB at most, else 413); `Upload-Metadata` may carry `filename` (base64, as tus sends it). The answer's `Location` is the upload's address; its last segment (`RCT-` and 16 hexadecimal digits) is the receipt's id, which `submitClaim` and `addClaimDocuments` take in `uploadedReceipts` once the upload is complete. Uploads that were never filed are deleted after a day; 409 `TOO_MANY_UPLOADS` when a student has 20 waiting. */
+        post: operations["beginReceiptUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/en/receipt-uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** @description How much of the upload has arrived (`Upload-Offset`), asked after a break to send the rest. Any replica answers, whichever began the upload. An upload of another student, or one already filed with a claim, is 404 like an unknown one. */
+        head: operations["getReceiptUploadOffset"];
+        /** @description Sends bytes of the upload from `Upload-Offset`, which must be what has arrived (409 `UPLOAD_OFFSET_MISMATCH` otherwise). What arrives before a break is kept. The first bytes must be those of a PDF, JPEG or PNG (400 with `validation.files.type`, nothing kept); more than the announced length is 413. The last bytes make it a receipt, ready to be filed with a claim. */
+        patch: operations["continueReceiptUpload"];
+        trace?: never;
+    };
     "/api/en/visitor-claims": {
         parameters: {
             query?: never;
@@ -1264,6 +1301,8 @@ export interface components {
             iban: string;
             /** @description PDF, JPEG or PNG, 10 MB each. The type is read from the file's first bytes, not from its name or declared type. */
             receipts?: string[];
+            /** @description Receipts the student uploaded before with `beginReceiptUpload`, by id, complete and not filed yet; sent before the first file. They count with `receipts` (5 at most in all). An id that is not such an upload of hers is refused with `validation.files.upload`. Not for visitors. */
+            uploadedReceipts?: string[];
         };
         /** @description A claim filed without a login. The policy number and the policyholder's date of birth must match a policy that is not refused or cancelled from its start; the claim is then filed against that policy. */
         VisitorClaimForm: components["schemas"]["ClaimForm"] & {
@@ -2791,6 +2830,105 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    beginReceiptUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Length": number;
+                "Upload-Metadata"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload was begun; `Location` says where to send its bytes */
+            201: {
+                headers: {
+                    Location?: string;
+                    "Tus-Resumable"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            412: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getReceiptUploadOffset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Upload-Offset` and `Upload-Length` of the upload */
+            200: {
+                headers: {
+                    "Upload-Offset"?: number;
+                    "Upload-Length"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            412: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    continueReceiptUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                "Tus-Resumable": "1.0.0";
+                "Upload-Offset": number;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The bytes arrived; `Upload-Offset` is the new offset */
+            204: {
+                headers: {
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            412: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            414: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     submitVisitorClaim: {
         parameters: {
             query?: never;
@@ -2927,7 +3065,8 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    receipts: string[];
+                    receipts?: string[];
+                    uploadedReceipts?: string[];
                 };
             };
         };

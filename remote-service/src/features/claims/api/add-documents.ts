@@ -1,27 +1,34 @@
 import { postWithProgress } from '@portal/shared';
 
-/** The multipart body of `POST /api/en/claims/{claimNumber}/documents`: the files only. */
-export function documentsFormData(files: readonly File[]): FormData {
+import { UPLOADED_RECEIPT_FIELD, forgetGoneUploads, uploadClaimReceipts } from './submit-claim';
+import type { SendEvents } from './submit-claim';
+
+/** The multipart body of `POST /api/en/claims/{claimNumber}/documents`: the ids of the uploaded files. */
+export function documentsFormData(uploadedReceipts: readonly string[]): FormData {
   const body = new FormData();
-  for (const file of files) body.append('receipts', file, file.name);
+  for (const id of uploadedReceipts) body.append(UPLOADED_RECEIPT_FIELD, id);
   return body;
 }
 
 /**
- * "We need more documents": sends the files the claims handler asked for, with the upload's progress.
- * The claim is then in review again. Rejects like the claim form's send (see `claimFailureOf`).
+ * "We need more documents": uploads the files the claims handler asked for as the claim form does
+ * (resumable, showing what has arrived, waiting while the connection is lost), then adds them to the
+ * claim, which is in review again. Rejects like the claim form's send (see `claimFailureOf`).
  */
 export async function addClaimDocuments(
   claimNumber: string,
   files: readonly File[],
-  onProgress?: (fraction: number) => void,
+  events: SendEvents = {},
 ): Promise<string> {
-  await postWithProgress(
-    `api/en/claims/${encodeURIComponent(claimNumber)}/documents`,
-    documentsFormData(files),
-    {
-      onProgress: ({ loaded, total }) => onProgress?.(total > 0 ? loaded / total : 0),
-    },
-  );
+  const ids = await uploadClaimReceipts(files, events);
+  try {
+    await postWithProgress(
+      `api/en/claims/${encodeURIComponent(claimNumber)}/documents`,
+      documentsFormData(ids),
+    );
+  } catch (error) {
+    await forgetGoneUploads(error, files);
+    throw error;
+  }
   return claimNumber;
 }

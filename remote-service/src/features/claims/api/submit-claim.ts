@@ -6,6 +6,8 @@ import type { FieldError } from '@portal/shared/wire';
 import { claimSchema, formToWireDate } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
 
+import { forgetUploads, uploadReceipts } from '../uploads/resumable-receipts';
+
 /** What the student types in the claim form (the receipts are kept beside it). */
 export type ClaimFormValues = {
   policyNumber: string;
@@ -55,6 +57,7 @@ export function claimFormData(
   claim: ClaimFormOutput,
   receipts: readonly File[],
   extraFields: Readonly<Record<string, string>> = {},
+  uploadedReceipts: readonly string[] = [],
 ): FormData {
   const body = new FormData();
   body.append('policyNumber', claim.policyNumber);
@@ -65,6 +68,8 @@ export function claimFormData(
   body.append('iban', claim.iban);
   // Every field before the first file: the api checks the fields there, before it stores a receipt.
   for (const [name, value] of Object.entries(extraFields)) body.append(name, value);
+  // Receipts already uploaded (resumable), by id; then any sent in this body.
+  for (const id of uploadedReceipts) body.append(UPLOADED_RECEIPT_FIELD, id);
   for (const receipt of receipts) body.append('receipts', receipt, receipt.name);
   return body;
 }
@@ -82,10 +87,13 @@ export type ClaimFailure =
   | { kind: 'refused'; reason: ApiReason }
   | { kind: 'other' };
 
-/** Where the sending of a claim is. `progress` is the share of the upload sent, 0 to 1. */
+/**
+ * Where the sending of a claim is. `progress` is the share of the receipts that has arrived, 0 to 1;
+ * `offline` while the connection is lost (the upload goes on by itself when it is back).
+ */
 export type SubmitClaimState =
   | { status: 'idle' }
-  | { status: 'sending'; progress: number }
+  | { status: 'sending'; progress: number; offline?: boolean }
   | { status: 'done'; claimNumber: string }
   | { status: 'failed'; failure: ClaimFailure };
 
@@ -107,24 +115,54 @@ export async function claimFailureOf(error: unknown): Promise<ClaimFailure> {
   return reason ? { kind: 'refused', reason } : { kind: 'other' };
 }
 
-/** `POST /api/en/claims` (multipart) with the upload's progress; resolves to the claim number. */
+/** Name of the form field that names a receipt uploaded before, by its id (the api's `uploadedReceipts`). */
+export const UPLOADED_RECEIPT_FIELD = 'uploadedReceipts';
+
+/** How a send is followed: the share that has arrived, and a connection lost or back. */
+export type SendEvents = {
+  onProgress?: (fraction: number) => void;
+  onConnection?: (online: boolean) => void;
+};
+
+/**
+ * Uploads the receipts with the resumable protocol (a lost connection loses nothing: the upload waits,
+ * then goes on where it stopped) and resolves to their ids. A refusal because an upload is gone makes
+ * the next send upload the files anew.
+ */
+export async function uploadClaimReceipts(receipts: readonly File[], events: SendEvents = {}) {
+  return uploadReceipts(receipts, {
+    onProgress: (arrived, total) => events.onProgress?.(total > 0 ? arrived / total : 1),
+    onConnection: events.onConnection,
+  });
+}
+
+/** Forgets the uploads of `receipts` when the api answered that they have not arrived (see the api). */
+export async function forgetGoneUploads(error: unknown, receipts: readonly File[]): Promise<void> {
+  const body = errorStatus(error) === 400 ? await readApiError(error) : undefined;
+  if (body?.fields?.some((field) => field.code === 'validation.files.upload')) forgetUploads(receipts);
+}
+
+/**
+ * Sends a student's claim: the receipts first, each as a resumable upload that shows what has arrived,
+ * then `POST /api/en/claims` with the fields and the receipts' ids. Resolves to the claim number.
+ */
 export async function submitClaim(
   claim: ClaimFormOutput,
   receipts: readonly File[],
-  onProgress?: (fraction: number) => void,
+  events: SendEvents = {},
 ): Promise<string> {
-  const response = await postWithProgress('api/en/claims', claimFormData(claim, receipts), {
-    onProgress: ({ loaded, total }) => onProgress?.(total > 0 ? loaded / total : 0),
-  });
-  return claimNumberOf(response);
+  const ids = await uploadClaimReceipts(receipts, events);
+  try {
+    const response = await postWithProgress('api/en/claims', claimFormData(claim, [], {}, ids));
+    return await claimNumberOf(response);
+  } catch (error) {
+    await forgetGoneUploads(error, receipts);
+    throw error;
+  }
 }
 
-/** Sends a claim of type `T` with its receipts and progress; resolves to the claim number. */
-export type ClaimSender<T> = (
-  claim: T,
-  receipts: readonly File[],
-  onProgress?: (fraction: number) => void,
-) => Promise<string>;
+/** Sends a claim of type `T` with its receipts, following its progress; resolves to the claim number. */
+export type ClaimSender<T> = (claim: T, receipts: readonly File[], events?: SendEvents) => Promise<string>;
 
 /** Reads the claim number of a 201 answer. */
 export async function claimNumberOf(response: Response): Promise<string> {
@@ -145,10 +183,20 @@ export function useSendClaim<T>(send: ClaimSender<T>) {
   const submit = useCallback(
     async (claim: T, receipts: readonly File[]) => {
       setState({ status: 'sending', progress: 0 });
+      // The last share that arrived, kept while the connection is lost and back.
+      let progress = 0;
+      let offline = false;
       try {
-        const claimNumber = await send(claim, receipts, (progress) =>
-          setState({ status: 'sending', progress }),
-        );
+        const claimNumber = await send(claim, receipts, {
+          onProgress: (fraction) => {
+            progress = fraction;
+            setState({ status: 'sending', progress, offline });
+          },
+          onConnection: (online) => {
+            offline = !online;
+            setState({ status: 'sending', progress, offline });
+          },
+        });
         const done = { status: 'done', claimNumber } as const;
         setState(done);
         return done;

@@ -3,6 +3,7 @@ import { postWithProgress } from '@portal/shared';
 import { formToWireDate, visitorClaimSchema } from '@portal/shared/validation';
 
 import { claimFormData, claimNumberOf, useSendClaim } from './submit-claim';
+import type { SendEvents } from './submit-claim';
 import type { ClaimFormValues } from './submit-claim';
 
 /** What a visitor types in the claim form: the claim, and the policy number and date of birth that prove it is theirs. */
@@ -53,8 +54,9 @@ export type VisitorClaimFormOutput = v.InferOutput<ReturnType<typeof visitorClai
 export async function submitVisitorClaim(
   claim: VisitorClaimFormOutput,
   receipts: readonly File[],
-  onProgress?: (fraction: number) => void,
+  { onProgress }: SendEvents = {},
 ): Promise<string> {
+  // A visitor is not logged in: the receipts go with the form, as one request (no resumable upload).
   const body = claimFormData(claim, receipts, {
     birthDate: formToWireDate(claim.birthDate) ?? claim.birthDate,
   });

@@ -115,7 +115,9 @@ export function AddDocumentsForm({
             errors={receiptErrors}
           />
         </fieldset>
-        {sending ? <ClaimProgress progressRef={progressRef} percent={percent} /> : null}
+        {state.status === 'sending' ? (
+          <ClaimProgress progressRef={progressRef} percent={percent} offline={state.offline} />
+        ) : null}
         <div className="claim-form__actions">
           <Button type="submit" busy={sending}>
             {t('claims.documents.submit')}

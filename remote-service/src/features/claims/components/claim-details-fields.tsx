@@ -70,10 +70,15 @@ export function ClaimDetailsFields({
 export type ClaimProgressProps = {
   progressRef: RefObject<HTMLDivElement | null>;
   percent: number;
+  /** The connection is lost: the bar stays where it is and says the upload waits. */
+  offline?: boolean;
 };
 
-/** The upload's progress while a claim is sent; it takes focus so that a screen reader follows. */
-export function ClaimProgress({ progressRef, percent }: ClaimProgressProps) {
+/**
+ * The upload's progress while a claim is sent (what has arrived); it takes focus so that a screen
+ * reader follows. While the connection is lost it says so; it goes on by itself when it is back.
+ */
+export function ClaimProgress({ progressRef, percent, offline = false }: ClaimProgressProps) {
   const { t } = useTranslation('service');
   return (
     <div ref={progressRef} className="claim-progress" tabIndex={-1}>
@@ -83,8 +88,13 @@ export function ClaimProgress({ progressRef, percent }: ClaimProgressProps) {
         value={percent}
         aria-label={t('claim.progress.label')}
       />
-      <p role="status" className="claim-progress__text">
-        {t('claim.progress.text', { percent })}
+      <p
+        role="status"
+        className={['claim-progress__text', offline ? 'claim-progress__text--offline' : '']
+          .filter(Boolean)
+          .join(' ')}
+      >
+        {offline ? t('claim.progress.offline') : t('claim.progress.text', { percent })}
       </p>
     </div>
   );

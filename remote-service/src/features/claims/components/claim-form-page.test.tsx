@@ -8,6 +8,7 @@ import type { FetchMock, XhrMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
 import type { ClaimDraft } from '../drafts/claim-drafts';
+import type { ReceiptUploadEvents } from '../uploads/resumable-receipts';
 import { ClaimFormPage } from './claim-form-page';
 
 // Typing a whole claim takes a while on a busy machine.
@@ -28,6 +29,21 @@ jest.mock('../drafts/claim-drafts', () => ({
     return Promise.resolve();
   },
   keepDraftsWithSession: () => () => undefined,
+}));
+
+// The resumable upload of the receipts (tus, tested in ../uploads): here each send's upload is
+// followed and finished by the test.
+type UploadCall = {
+  files: readonly File[];
+  events: ReceiptUploadEvents;
+  resolve: (ids: string[]) => void;
+  reject: (error: unknown) => void;
+};
+const uploads: UploadCall[] = [];
+jest.mock('../uploads/resumable-receipts', () => ({
+  uploadReceipts: (files: readonly File[], events: ReceiptUploadEvents = {}) =>
+    new Promise<string[]>((resolve, reject) => uploads.push({ files, events, resolve, reject })),
+  forgetUploads: () => undefined,
 }));
 
 const MB = 1024 * 1024;
@@ -68,6 +84,7 @@ let fetchMock: FetchMock | undefined;
 let xhr: XhrMock;
 beforeEach(() => {
   stored.clear();
+  uploads.length = 0;
   xhr = mockXhr();
   fetchMock = mockFetch(() => jsonResponse(policies));
 });
@@ -101,7 +118,7 @@ describe('ClaimFormPage', () => {
     ).toEqual(['Choose…', 'TR-2026-100101 – Travel insurance']);
   });
 
-  it('should send the claim with its receipts, show the progress while locked, then the claim number', async () => {
+  it('should upload the receipts, show what arrived while locked, wait out a lost connection, then the claim number', async () => {
     const user = userEvent.setup();
     renderPage();
     await fillIn(user);
@@ -113,16 +130,33 @@ describe('ClaimFormPage', () => {
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining('bill.pdf'), expect.stringContaining('photo.pdf')]);
     await user.click(screen.getByRole('button', { name: 'Send claim' }));
-    await waitFor(() => expect(xhr.sent).toHaveLength(1));
-    const [request] = xhr.sent;
-    const body = request!.body as FormData;
-    expect(body.get('incidentDate')).toBe(day(-3).wire);
-    expect(body.getAll('receipts')).toHaveLength(2);
-    act(() => request!.sendProgress(40, 100));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const [upload] = uploads;
+    expect(upload!.files.map((file) => file.name)).toEqual(['bill.pdf', 'photo.pdf']);
+    act(() => upload!.events.onProgress?.(40, 100));
     expect(await screen.findByText('Sending your claim: 40%')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '40');
     expect(screen.getByLabelText('Description')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove bill.pdf' })).toBeDisabled();
+    // The connection goes: the bar stays at what arrived and says the upload waits; then it goes on.
+    act(() => upload!.events.onConnection?.(false));
+    expect(
+      await screen.findByText('Connection lost — we will continue when you are back online'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('value', '40');
+    act(() => upload!.events.onConnection?.(true));
+    act(() => upload!.events.onProgress?.(70, 100));
+    expect(await screen.findByText('Sending your claim: 70%')).toBeInTheDocument();
+    expect(screen.queryByText(/Connection lost/)).not.toBeInTheDocument();
+    expect(xhr.sent).toHaveLength(0);
+    act(() => upload!.resolve(['RCT-00000000000000A1', 'RCT-00000000000000A2']));
+    // The claim names the receipts that arrived; their bytes are not sent again.
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    const [request] = xhr.sent;
+    const body = request!.body as FormData;
+    expect(body.get('incidentDate')).toBe(day(-3).wire);
+    expect(body.getAll('receipts')).toHaveLength(0);
+    expect(body.getAll('uploadedReceipts')).toEqual(['RCT-00000000000000A1', 'RCT-00000000000000A2']);
     act(() => request!.answer(201, { claimNumber: 'CLM-2026-0000ABCD' }));
     expect(await screen.findByRole('heading', { name: 'Your claim has been received' })).toHaveFocus();
     expect(screen.getByText('CLM-2026-0000ABCD')).toBeInTheDocument();
@@ -162,9 +196,17 @@ describe('ClaimFormPage', () => {
     await user.upload(screen.getByLabelText('Receipts'), [pdf('bill.pdf')]);
     const send = async () => {
       await user.click(screen.getByRole('button', { name: 'Send claim' }));
+      await waitFor(() => expect(uploads.length).toBeGreaterThan(0));
+      uploads.splice(0)[0]!.resolve(['RCT-00000000000000A1']);
       await waitFor(() => expect(xhr.sent.length).toBeGreaterThan(0));
       return xhr.sent.splice(0)[0]!;
     };
+
+    // The upload itself fails with no answer (retries spent while the browser said it was online).
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads.splice(0)[0]!.reject(new TypeError('The upload failed: no response.')));
+    expect(await screen.findByText(/There is no connection with our service/)).toBeInTheDocument();
 
     const lost = await send();
     act(() => lost.emit('error'));

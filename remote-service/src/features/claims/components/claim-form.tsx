@@ -151,7 +151,9 @@ export function ClaimForm({ profileId, policies, draft }: ClaimFormProps) {
             receiptErrors={receiptErrors}
           />
         </fieldset>
-        {sending ? <ClaimProgress progressRef={progressRef} percent={percent} /> : null}
+        {state.status === 'sending' ? (
+          <ClaimProgress progressRef={progressRef} percent={percent} offline={state.offline} />
+        ) : null}
         <div className="claim-form__actions">
           <Button type="submit" busy={sending}>
             {t('claim.submit')}

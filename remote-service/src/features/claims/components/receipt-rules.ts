@@ -6,6 +6,8 @@ import {
 } from '@portal/shared/validation';
 import type { ValidationCode } from '@portal/shared/validation';
 
+import { shrinkPhoto } from '../uploads/shrink-photo';
+
 /** A file that was not added, and why. */
 export type RefusedReceipt = { name: string; code: ValidationCode };
 
@@ -23,8 +25,10 @@ async function headOf(file: Blob): Promise<Uint8Array> {
 
 /**
  * Checks files the student adds to `current`, with the api's rules: at most 5 in all, 10 MB each,
- * PDF, JPEG or PNG by their first bytes (a renamed file is refused here already). Returns the
- * files to add and those refused, each with its own reason.
+ * PDF, JPEG or PNG by their first bytes (a renamed file is refused here already). A photo larger than
+ * 1 MB is made smaller first (../uploads/shrink-photo.ts), so a 12 MB photo can still be added. Returns
+ * the files to add (smaller photos in place of the chosen ones) and those refused, each with its own
+ * reason.
  */
 export async function checkReceipts(
   current: readonly File[],
@@ -35,12 +39,16 @@ export async function checkReceipts(
   for (const file of added) {
     if (current.length + accepted.length >= CLAIM_MAX_RECEIPTS) {
       refused.push({ name: file.name, code: 'validation.files.tooMany' });
-    } else if (file.size > CLAIM_MAX_RECEIPT_BYTES) {
+      continue;
+    }
+    const type = sniffReceiptType(await headOf(file).catch(() => new Uint8Array()));
+    const sent = type ? await shrinkPhoto(file, type) : file;
+    if (sent.size > CLAIM_MAX_RECEIPT_BYTES) {
       refused.push({ name: file.name, code: 'validation.files.size' });
-    } else if (!sniffReceiptType(await headOf(file).catch(() => new Uint8Array()))) {
+    } else if (!type) {
       refused.push({ name: file.name, code: 'validation.files.type' });
     } else {
-      accepted.push(file);
+      accepted.push(sent);
     }
   }
   return { accepted, refused };

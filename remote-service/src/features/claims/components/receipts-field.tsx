@@ -5,6 +5,7 @@ import { useLocale } from '@portal/shared';
 import { Button } from '@portal/shared/ui';
 import { CLAIM_MAX_RECEIPTS } from '@portal/shared/validation';
 
+import { originalSizeOf } from '../uploads/shrink-photo';
 import { formatFileSize } from './receipt-rules';
 
 /** Props of {@link ReceiptsField}. */
@@ -43,6 +44,14 @@ export function ReceiptsField({ id, receipts, onAdd, onRemove, errors, label }: 
     setDragging(false);
     const files = Array.from(event.dataTransfer.files);
     if (files.length > 0) onAdd(files);
+  };
+  // A photo made smaller on the device shows both sizes; any other file its own.
+  const receiptSize = (receipt: File) => {
+    const original = originalSizeOf(receipt);
+    const size = formatFileSize(receipt.size, locale);
+    return original === undefined
+      ? size
+      : t('claim.receipts.shrunk', { from: formatFileSize(original, locale), to: size });
   };
   const remove = (index: number) => {
     onRemove(index);
@@ -96,7 +105,7 @@ export function ReceiptsField({ id, receipts, onAdd, onRemove, errors, label }: 
               className="receipts__item"
             >
               <span className="receipts__name">{receipt.name}</span>
-              <span className="receipts__size">{formatFileSize(receipt.size, locale)}</span>
+              <span className="receipts__size">{receiptSize(receipt)}</span>
               <Button variant="link" onClick={() => remove(index)}>
                 {t('claim.receipts.remove', { name: receipt.name })}
               </Button>

@@ -87,7 +87,9 @@ export function VisitorClaimForm() {
             receiptErrors={receiptErrors}
           />
         </fieldset>
-        {sending ? <ClaimProgress progressRef={progressRef} percent={percent} /> : null}
+        {state.status === 'sending' ? (
+          <ClaimProgress progressRef={progressRef} percent={percent} offline={state.offline} />
+        ) : null}
         <div className="claim-form__actions">
           <Button type="submit" busy={sending}>
             {t('claim.submit')}
