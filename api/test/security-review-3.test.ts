@@ -578,6 +578,23 @@ describe('a visitor claim needs the policyholder', () => {
     return { claimNumber, mail, token: confirmationToken(mail.links[0] ?? '') };
   }
 
+  it('should mail the policyholder in her own language', async () => {
+    await t.db.query(
+      "UPDATE profiles SET mail_language = 'nl' WHERE account_id = (SELECT id FROM accounts WHERE email = $1)",
+      [ANNA],
+    );
+    const response = await fileAsVisitor(t, { ...VISITOR_CLAIM, iban: 'NL91 ABNA 0417 1643 00' });
+    assert.equal(response.statusCode, 201, response.body);
+    const claimNumber = response.json<{ claimNumber: string }>().claimNumber;
+    const mail = (await t.outbox()).find((m) => m.subject === 'Bevestig de declaratie op je polis');
+    assert.ok(mail, 'the policyholder is mailed in Dutch');
+    assert.equal(mail.to, ANNA);
+    assert.match(mail.text, new RegExp(`declaratie ${claimNumber}`));
+    assert.match(mail.text, /Bevestig of weiger de declaratie/);
+    assert.match(mail.html, /<html lang="nl">/);
+    assert.ok(!mail.text.includes('Taxi to the hospital'), 'the visitor’s free text is not quoted');
+  });
+
   it('should mail the policyholder at once with the claim, the masked IBAN and a link, and keep it waiting', async () => {
     const { claimNumber, mail, token } = await filed();
     assert.equal(mail.to, ANNA);

@@ -26,6 +26,7 @@ import { hashLinkToken } from '../auth/tokens.js';
 import { randomToken } from '../auth/passwords.js';
 import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../mail/visitor-claim-mail.js';
 import { claimMailRecipient, claimReceivedMail, claimStatusMail } from '../mail/claim-mails.js';
+import { mailLanguage } from '../mail/templates.js';
 import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-claim-limits.js';
 
 /**
@@ -423,7 +424,15 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
           iban: maskIban(normalizeIban(body.iban)),
           submittedAt: submittedAt.toISOString(),
         };
-        await mailer.store(visitorClaimMail(visitor.holderEmail, claim, link), tx);
+        // In the policyholder's language, as every mail to her.
+        const [holder] = await tx.query<{ mail_language: string }>(
+          'SELECT mail_language FROM profiles WHERE profile_id = $1',
+          [profileId],
+        );
+        await mailer.store(
+          visitorClaimMail(visitor.holderEmail, mailLanguage(holder?.mail_language), claim, link),
+          tx,
+        );
       } else {
         // The student's own claim: the "received" mail, in her language, unless she turned claim mails off.
         const recipient = await claimMailRecipient(tx, profileId);
