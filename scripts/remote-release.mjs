@@ -32,10 +32,13 @@ async function status() {
   const host = process.env.HOST_URL ?? topology.localOrigin(topology.ports(process.env).host);
   const token = process.env.OPS_TOKEN;
   if (!token) throw new Error('Set OPS_TOKEN: the host answers /ops/releases only with it.');
-  const response = await fetch(new URL('/ops/releases', host), {
-    headers: { Authorization: `Bearer ${token}` },
+  const url = new URL('/ops/releases', host);
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } }).catch((error) => {
+    throw new Error(
+      `The host at ${host} cannot be reached (${error.cause?.code ?? error.message}); set HOST_URL.`,
+    );
   });
-  if (!response.ok) throw new Error(`${host}/ops/releases answered ${response.status}.`);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}.`);
   console.log(describeReleases(await response.json()));
 }
 
