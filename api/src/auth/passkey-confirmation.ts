@@ -1,4 +1,4 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
@@ -16,6 +16,7 @@ import {
   passkeyNotConfirmed,
   relyingParty,
   storeChallenge,
+  verifyPasskeyAssertion,
 } from './passkeys.js';
 import type { PasskeyRow } from './passkeys.js';
 
@@ -73,34 +74,11 @@ export async function confirmWithPasskey(
   if (!passkey) throw passkeyNotConfirmed();
   const handle = assertion.response.userHandle;
   if (handle !== undefined && handle !== passkey.passkey_user_id) throw passkeyNotConfirmed();
-  const { origin, rpId } = relyingParty(config);
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: assertion,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpId,
-      requireUserVerification: true,
-      credential: {
-        id: passkey.credential_id,
-        publicKey: new Uint8Array(passkey.public_key),
-        counter: Number(passkey.counter),
-        transports: passkey.transports as AuthenticatorTransport[],
-      },
-    });
-  } catch (error) {
-    log(error);
-    throw passkeyNotConfirmed();
-  }
-  if (!verification.verified) throw passkeyNotConfirmed();
-  if (passkey.blocked) throw blocked();
-  const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  // Only over the counter that was checked: one assertion cannot confirm twice.
-  const updated = await db.query(
-    `UPDATE passkeys SET counter = $3, backed_up = $4, last_used_at = $5
-     WHERE id = $1 AND counter = $2 RETURNING id`,
-    [passkey.id, passkey.counter, newCounter, credentialBackedUp, config.now()],
-  );
-  if (updated.length === 0) throw passkeyNotConfirmed();
+  await verifyPasskeyAssertion(db, config, passkey, assertion, challenge, {
+    refusal: passkeyNotConfirmed,
+    onRefused: log,
+    beforeUse: () => {
+      if (passkey.blocked) throw blocked();
+    },
+  });
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport } from '@simplewebauthn/server';
 import { isPlainText, visibleText } from '@portal/shared/validation';
 import { addMinutes } from 'date-fns';
 import * as v from 'valibot';
@@ -202,4 +204,58 @@ export async function listPasskeys(db: Db, accountId: string): Promise<PasskeyRo
 /** A new passkey's row id. */
 export function newPasskeyId(): string {
   return randomUUID();
+}
+
+/** How {@link verifyPasskeyAssertion} refuses and what it checks once the signature is good. */
+export interface PasskeyUse {
+  /** The error of every refusal: the same whatever went wrong, so it tells nothing. */
+  refusal: () => ApiError;
+  /** Told why the library refused the assertion (for the log). */
+  onRefused: (error: unknown) => void;
+  /** Runs once the signature is good, before the counter moves (a blocked account throws here). */
+  beforeUse?: () => void;
+}
+
+/**
+ * Verifies an assertion of `passkey` made for `challenge`, with user verification, and moves its
+ * counter on: only over the counter that was checked, so that one assertion cannot pass twice (two
+ * logins, or a login and a confirmation). Used by the passkey login and by a passkey confirmation.
+ */
+export async function verifyPasskeyAssertion(
+  db: Db,
+  config: Config,
+  passkey: PasskeyRow,
+  assertion: AuthenticationResponseJSON,
+  challenge: string,
+  { refusal, onRefused, beforeUse }: PasskeyUse,
+): Promise<void> {
+  const { origin, rpId } = relyingParty(config);
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpId,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: Number(passkey.counter),
+        transports: passkey.transports as AuthenticatorTransport[],
+      },
+    });
+  } catch (error) {
+    onRefused(error);
+    throw refusal();
+  }
+  if (!verification.verified) throw refusal();
+  beforeUse?.();
+  const { newCounter, credentialBackedUp } = verification.authenticationInfo;
+  const updated = await db.query(
+    `UPDATE passkeys SET counter = $3, backed_up = $4, last_used_at = $5
+     WHERE id = $1 AND counter = $2 RETURNING id`,
+    [passkey.id, passkey.counter, newCounter, credentialBackedUp, config.now()],
+  );
+  if (updated.length === 0) throw refusal();
 }

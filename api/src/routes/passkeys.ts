@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type {
@@ -30,6 +29,7 @@ import {
   renameBodySchema,
   storeChallenge,
   toWire,
+  verifyPasskeyAssertion,
 } from '../auth/passkeys.js';
 import type { PasskeyRow } from '../auth/passkeys.js';
 import { noticeLoginBrowser } from '../auth/browsers.js';
@@ -243,36 +243,14 @@ export async function passkeyRoutes(
     if (!account?.passkey_user_id || assertion.response.userHandle !== account.passkey_user_id) {
       throw passkeyRefused();
     }
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response: assertion,
-        expectedChallenge: challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpId,
-        requireUserVerification: true,
-        credential: {
-          id: passkey.credential_id,
-          publicKey: new Uint8Array(passkey.public_key),
-          counter: Number(passkey.counter),
-          transports: passkey.transports as AuthenticatorTransport[],
-        },
-      });
-    } catch (error) {
-      request.log.info({ err: error }, 'A passkey login was refused');
-      throw passkeyRefused();
-    }
-    if (!verification.verified) throw passkeyRefused();
-    if (account.blocked) throw blocked();
-    if (!account.activated) throw passkeyRefused();
-    const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-    // Only over the counter that was checked: two logins with one assertion cannot both pass.
-    const updated = await db.query(
-      `UPDATE passkeys SET counter = $3, backed_up = $4, last_used_at = $5
-       WHERE id = $1 AND counter = $2 RETURNING id`,
-      [passkey.id, passkey.counter, newCounter, credentialBackedUp, config.now()],
-    );
-    if (updated.length === 0) throw passkeyRefused();
+    await verifyPasskeyAssertion(db, config, passkey, assertion, challenge, {
+      refusal: passkeyRefused,
+      onRefused: (error) => request.log.info({ err: error }, 'A passkey login was refused'),
+      beforeUse: () => {
+        if (account.blocked) throw blocked();
+        if (!account.activated) throw passkeyRefused();
+      },
+    });
     await startSession(db, config, request, reply, account.id, passkey.id);
     await noticeLoginBrowser({ db, config, mailer }, request, reply, account.id);
     return { firstName: account.first_name, profileId: account.profile_id };
