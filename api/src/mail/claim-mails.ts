@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.js';
-import type { ClaimStatus } from '../routes/claims.js';
+import type { ClaimStatus } from '@portal/shared/validation';
 import type { Mail } from './outbox.js';
 import { mailAmount, mailDay, mailLanguage, renderMail } from './templates.js';
 import type { MailLanguage, MailTemplate } from './templates.js';

@@ -5,8 +5,8 @@ import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { claimMailRecipient, claimStatusMail } from '../mail/claim-mails.js';
 import { parseBody } from '../validate.js';
-import { CLAIM_STATUSES } from './claims.js';
-import type { ClaimStatus } from './claims.js';
+import { CLAIM_STATUSES } from '@portal/shared/validation';
+import type { ClaimStatus } from '@portal/shared/validation';
 import type { RouteContext } from './context.js';
 
 /** The longest note a handler may add to a status. */

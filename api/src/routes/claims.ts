@@ -12,7 +12,7 @@ import {
   receiptIssue,
   sniffReceiptType,
 } from '@portal/shared/validation';
-import type { ClaimablePolicy } from '@portal/shared/validation';
+import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
@@ -28,20 +28,6 @@ import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../mail/visitor-claim-mail
 import { claimMailRecipient, claimReceivedMail, claimStatusMail } from '../mail/claim-mails.js';
 import { mailLanguage } from '../mail/templates.js';
 import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-claim-limits.js';
-
-/**
- * Steps of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; from
- * DOCUMENTS_REQUESTED the claim goes back to IN_REVIEW once the student added what was asked).
- */
-export const CLAIM_STATUSES = [
-  'RECEIVED',
-  'IN_REVIEW',
-  'DOCUMENTS_REQUESTED',
-  'APPROVED',
-  'REJECTED',
-  'PAID',
-] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** Receipts are written to the database in chunks of this size as the upload streams in. */
 export const RECEIPT_CHUNK_BYTES = 256 * 1024;

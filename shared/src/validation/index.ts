@@ -59,8 +59,9 @@ export {
   claimIncidentDateIssue,
 } from './rules';
 export type { PolicyDates } from './rules';
-export type { ClaimReceiptType, ClaimSchemaOptions, ClaimablePolicy } from './schemas';
+export type { ClaimReceiptType, ClaimSchemaOptions, ClaimStatus, ClaimablePolicy } from './schemas';
 export {
+  CLAIM_STATUSES,
   CLAIM_MAX_AMOUNT,
   CLAIM_MAX_RECEIPTS,
   CLAIM_MAX_RECEIPT_BYTES,

@@ -284,6 +284,23 @@ export const contactRequestSchema = withRules(
   ],
 );
 
+/**
+ * The statuses of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; from
+ * DOCUMENTS_REQUESTED the claim goes back to IN_REVIEW once the student added what was asked). One list
+ * for the api that moves a claim on and the pages that show it.
+ */
+export const CLAIM_STATUSES = [
+  'RECEIVED',
+  'IN_REVIEW',
+  'DOCUMENTS_REQUESTED',
+  'APPROVED',
+  'REJECTED',
+  'PAID',
+] as const;
+
+/** One of {@link CLAIM_STATUSES}. */
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
 /** Accepted receipt types of a claim. */
 export const CLAIM_RECEIPT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 /** Most receipts per claim. */

@@ -3,7 +3,7 @@ import { http, useApiResource } from '@portal/shared';
 import type { ClaimDetail } from '@portal/shared/wire';
 import { CONTACT_CATEGORIES } from '@portal/shared/validation';
 
-import { CLAIM_STATUSES } from './get-claims';
+import { CLAIM_STATUSES } from '@portal/shared/validation';
 
 /** Why a claim was rejected (`ClaimRejectionReason`), on its REJECTED step. */
 export const CLAIM_REJECTION_REASONS = [

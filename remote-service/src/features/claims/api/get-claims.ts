@@ -1,19 +1,7 @@
 import * as v from 'valibot';
 import { http, useApiResource } from '@portal/shared';
 import type { Claim } from '@portal/shared/wire';
-
-/**
- * The statuses of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; a
- * claim asked for more documents goes back to IN_REVIEW once they were added).
- */
-export const CLAIM_STATUSES = [
-  'RECEIVED',
-  'IN_REVIEW',
-  'DOCUMENTS_REQUESTED',
-  'APPROVED',
-  'REJECTED',
-  'PAID',
-] as const;
+import { CLAIM_STATUSES } from '@portal/shared/validation';
 
 /** One claim of the list as docs/contract.md describes it (`Claim` of the OpenAPI document). */
 export const claimSchema = v.object({
