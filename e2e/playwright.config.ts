@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { journeysNeedingStack, PORTAL_URL } from './support/deployed';
@@ -6,10 +7,14 @@ import { GTM_ID, ORIGINS } from './support/origins';
 const isCI = process.env.CI === 'true';
 
 /**
- * Parallel workers, each with a stack of its own (support/origins.ts). Two by default: on two
- * cores, one worker's browser renders while the other's waits for its servers. E2E_WORKERS moves it.
+ * Parallel workers, each with a stack of its own (support/origins.ts). By default one fewer than the
+ * machine's cores, at least two and at most four: on two cores, one worker's browser renders while the
+ * other's waits for its servers; a bigger machine runs more at once. E2E_WORKERS moves it.
  */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+export const WORKERS = Math.max(
+  1,
+  Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, os.availableParallelism() - 1))) || 1,
+);
 
 /** Every stack's servers, in one process: scripts/journey-stacks.mjs. */
 const journeyStacks = {
