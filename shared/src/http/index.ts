@@ -23,5 +23,5 @@ export type {
 } from './use-api-resource';
 export { forgetPreloadedAnswer, keepPreloadedAnswer, preloadedAnswer } from './preloaded-answers';
 export { forgetReadsAhead, hasReadAhead, READ_AHEAD_TTL_MS, startReadAhead } from './reads-ahead';
-export { getMailPreferences, mailLanguageOf, updateMailPreferences } from './mail-preferences';
+export { mailLanguageOf, updateMailPreferences } from './mail-preferences';
 export type { MailPreferences } from './mail-preferences';

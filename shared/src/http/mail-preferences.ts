@@ -14,11 +14,6 @@ export function mailLanguageOf(locale: Locale): MailPreferences['language'] {
   return locale === 'nl' ? 'nl' : 'en';
 }
 
-/** `GET …/mail-preferences`. */
-export function getMailPreferences(profileId: string, signal?: AbortSignal): Promise<MailPreferences> {
-  return http.get(path(profileId), { signal }).json<MailPreferences>();
-}
-
 /** `PUT …/mail-preferences` with either setting or both; the settings as stored. */
 export function updateMailPreferences(
   profileId: string,

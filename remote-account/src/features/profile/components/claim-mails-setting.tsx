@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { getMailPreferences, updateMailPreferences, useApiResource } from '@portal/shared';
+import { useApiResource } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
 
+import { getMailPreferences, updateMailPreferences } from '../api/mail-preferences';
 import { FormResult, IDLE } from './form-result';
 import type { FormOutcome } from './form-result';
 import { PROFILE_NAMESPACE } from '../profile-texts';

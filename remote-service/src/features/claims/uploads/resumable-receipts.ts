@@ -1,5 +1,19 @@
-import { XSRF_COOKIE, XSRF_HEADER, apiPrefixUrl, httpErrorOf, readCookie } from '@portal/shared';
+import { HTTPError, XSRF_COOKIE, XSRF_HEADER, apiPrefixUrl, httpErrorOf, readCookie } from '@portal/shared';
 import type { DetailedError, Upload } from 'tus-js-client';
+
+// `httpErrorOf` and `readCookie` came after @portal/shared 0.1.2. This remote runs with the host's
+// @portal/shared, which may be a release older (docs/design.md, independent releases): there they are
+// missing, and the upload reads the cookie itself and makes its `HTTPError` without the portal's hooks.
+const hasHttpErrorOf = typeof httpErrorOf === 'function';
+const hasReadCookie = typeof readCookie === 'function';
+
+/** The anti-forgery cookie's value, as `readCookie` reads it. */
+function xsrfToken(): string | undefined {
+  if (hasReadCookie) return readCookie(XSRF_COOKIE);
+  const prefix = `${XSRF_COOKIE}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+}
 
 /** Where receipts are uploaded with the resumable protocol (tus); see the api's receipt-uploads route. */
 export const RECEIPT_UPLOADS_PATH = 'api/en/receipt-uploads';
@@ -43,9 +57,14 @@ async function failureOf(error: Error | DetailedError): Promise<Error> {
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) return new TypeError('The upload failed: no response.');
   const request = (error as DetailedError).originalRequest;
-  return httpErrorOf(request.getURL(), request.getMethod(), status, response.getBody(), {
-    'content-type': response.getHeader('content-type') ?? 'application/json',
-  });
+  const headers = { 'content-type': response.getHeader('content-type') ?? 'application/json' };
+  if (hasHttpErrorOf)
+    return httpErrorOf(request.getURL(), request.getMethod(), status, response.getBody(), headers);
+  return new HTTPError(
+    new Response(response.getBody(), { status, headers }),
+    new Request(request.getURL(), { method: request.getMethod() }),
+    {} as ConstructorParameters<typeof HTTPError>[2],
+  );
 }
 
 /**
@@ -90,7 +109,7 @@ async function sendOne(
       // Kept in memory for this page only: another student on the same device never resumes it.
       storeFingerprintForResuming: false,
       onBeforeRequest: (request) => {
-        const token = readCookie(XSRF_COOKIE);
+        const token = xsrfToken();
         if (token) request.setHeader(XSRF_HEADER, token);
       },
     });
