@@ -92,6 +92,20 @@ describe('readApiReason', () => {
     await expect(readApiReason(error)).resolves.toEqual(underReview);
   });
 
+  it("should read the reason of another release's HTTPError, as a remote reads the host's errors", async () => {
+    // Not ky's class of this copy: the host's http of an older release made it.
+    class HTTPError extends Error {
+      override name = 'HTTPError';
+      constructor(readonly response: Response) {
+        super('Request failed with status code 409');
+      }
+    }
+    const error = new HTTPError(jsonResponse(underReview, 409));
+    await expect(readApiReason(error)).resolves.toEqual(underReview);
+    const named = Object.assign(new Error('x'), { name: 'HTTPError', response: 'not a response' });
+    await expect(readApiReason(named)).resolves.toBeUndefined();
+  });
+
   it('should give no reason for an error that is not an answer', async () => {
     await expect(readApiReason(new TypeError('Failed to fetch'))).resolves.toBeUndefined();
   });

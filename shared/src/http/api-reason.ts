@@ -1,3 +1,6 @@
+// Why the api refused a call, for the forms to say. Also `@portal/shared/api-reason`, which each remote
+// bundles: a remote runs with the host's @portal/shared, which may be a release older and not have
+// these (docs/design.md, independent releases); this file reads the host's errors by their shape.
 import type { AlertMessage } from '../alert/alert-message';
 import { errorStatus, readApiError } from './read-api-error';
 import type { ApiErrorBody } from '../wire';

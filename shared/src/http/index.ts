@@ -7,7 +7,8 @@ export {
 } from './download-document';
 export { http, INVALID_PASSWORD_CODE, UNAUTHORIZED_EVENT } from './http';
 export { BACKEND_UNAVAILABLE_CODE, isBackendUnavailable } from './backend-unavailable';
-export { errorStatus, HTTPError, readApiError } from './read-api-error';
+export { errorStatus, readApiError } from './read-api-error';
+export { HTTPError } from 'ky';
 export { apiReasonMessage, apiReasonOf, apiReasonText, readApiReason } from './api-reason';
 export type { ApiReason, ReasonTranslate } from './api-reason';
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';

@@ -1,5 +1,3 @@
-import { HTTPError } from 'ky';
-
 import type { ApiErrorBody } from '../wire';
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
@@ -14,13 +12,24 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 }
 
 /**
+ * The answer of a failed call: ky's `HTTPError`, known by its name and its response rather than by
+ * its class, so that an error of the host's `http` is read the same by a remote that bundles this file
+ * (`@portal/shared/api-reason`), whichever release of ky made it; and without ky in that bundle.
+ */
+function failedResponse(error: unknown): Response | undefined {
+  if (!(error instanceof Error) || error.name !== 'HTTPError' || !('response' in error)) return undefined;
+  return error.response instanceof Response ? error.response : undefined;
+}
+
+/**
  * The `{code, message, incidentId?, fields?}` body of a failed call, or `undefined` when the
  * error is not an HTTP error (network failure, timeout) or its body is not that shape.
  */
 export async function readApiError(error: unknown): Promise<ApiErrorBody | undefined> {
-  if (!(error instanceof HTTPError)) return undefined;
+  const response = failedResponse(error);
+  if (!response) return undefined;
   try {
-    const body: unknown = await error.response.clone().json();
+    const body: unknown = await response.clone().json();
     return isApiErrorBody(body) ? body : undefined;
   } catch {
     return undefined;
@@ -29,7 +38,5 @@ export async function readApiError(error: unknown): Promise<ApiErrorBody | undef
 
 /** The HTTP status of a failed call, or `undefined` when no response came back. */
 export function errorStatus(error: unknown): number | undefined {
-  return error instanceof HTTPError ? error.response.status : undefined;
+  return failedResponse(error)?.status;
 }
-
-export { HTTPError };

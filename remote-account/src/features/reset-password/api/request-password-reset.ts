@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { http, readApiReason } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { http } from '@portal/shared';
+import { readApiReason } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import { emailSchema } from '@portal/shared/validation';
 
 /** The reset-password form: the e-mail address of the account. */

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
-import { apiReasonText, paths } from '@portal/shared';
+import { paths } from '@portal/shared';
+import { apiReasonText } from '@portal/shared/api-reason';
 import { Button, TextField, useValibotForm } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 

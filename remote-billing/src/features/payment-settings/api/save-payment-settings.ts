@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { apiReasonOf, errorStatus, http, readApiError } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { errorStatus, http, readApiError } from '@portal/shared';
+import { apiReasonOf } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import {
   isUnchanged,
   NO_CHANGES_CODE,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { apiReasonMessage } from '@portal/shared';
+import { apiReasonMessage } from '@portal/shared/api-reason';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Alert, Button, RadioGroup, TextField, useValibotForm } from '@portal/shared/ui';
 import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';

@@ -1,15 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@portal/shared/router';
-import {
-  apiReasonMessage,
-  apiReasonOf,
-  downloadDocument,
-  errorStatus,
-  paths,
-  readApiError,
-  useLocale,
-} from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { downloadDocument, errorStatus, paths, readApiError, useLocale } from '@portal/shared';
+import { apiReasonMessage, apiReasonOf } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import {
   Alert,
   Button,

@@ -1,5 +1,6 @@
-import { apiReasonOf, errorStatus, readApiError } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { errorStatus, readApiError } from '@portal/shared';
+import { apiReasonOf } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import type { FieldError } from '@portal/shared/wire';
 
 /**

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { apiReasonOf, errorStatus, http, readApiError } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { errorStatus, http, readApiError } from '@portal/shared';
+import { apiReasonOf } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import type { AddPeriodRequest, FieldError } from '@portal/shared/wire';
 
 const applicationSchema = v.object({ applicationNumber: v.pipe(v.string(), v.nonEmpty()) });

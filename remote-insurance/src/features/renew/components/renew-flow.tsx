@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ApiReason } from '@portal/shared';
+import type { ApiReason } from '@portal/shared/api-reason';
 import type { Policy } from '@portal/shared/domain';
 import type { FieldError } from '@portal/shared/wire';
 

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { apiReasonMessage, useLocale } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { useLocale } from '@portal/shared';
+import { apiReasonMessage } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import { formatDate, formatMoney } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Alert, Button } from '@portal/shared/ui';

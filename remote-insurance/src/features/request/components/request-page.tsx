@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiReasonMessage, apiReasonOf, errorStatus, readApiError, useLocale } from '@portal/shared';
-import type { ApiReason, PageProps } from '@portal/shared';
+import { errorStatus, readApiError, useLocale } from '@portal/shared';
+import { apiReasonMessage, apiReasonOf } from '@portal/shared/api-reason';
+import type { PageProps } from '@portal/shared';
+import type { ApiReason } from '@portal/shared/api-reason';
 import {
   Alert,
   Button,

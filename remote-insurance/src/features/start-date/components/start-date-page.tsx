@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@portal/shared/router';
-import { apiReasonMessage, paths, useLocale } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { paths, useLocale } from '@portal/shared';
+import { apiReasonMessage } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import { Alert, Button, DateField, PageHeading, useValibotForm } from '@portal/shared/ui';
 import { changeStartDateSchema, formToWireDate } from '@portal/shared/validation';
 import { formatDate, formatMoney, policyChangeReason } from '@portal/shared/domain';

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { errorStatus, http, readApiError, readApiReason } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { errorStatus, http, readApiError } from '@portal/shared';
+import { readApiReason } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import type { FieldError, TerminateRequest } from '@portal/shared/wire';
 
 import { toPolicyEntry } from '../../policies/api/get-policies';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { apiReasonMessage, useLocale } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { useLocale } from '@portal/shared';
+import { apiReasonMessage } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import { formatDate, formatMoney, premiumForDays } from '@portal/shared/domain';
 import { formToWireDate } from '@portal/shared/validation';
 import type { Policy } from '@portal/shared/domain';

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import * as v from 'valibot';
-import { apiReasonOf, errorStatus, postWithProgress, readApiError } from '@portal/shared';
-import type { ApiReason } from '@portal/shared';
+import { errorStatus, postWithProgress, readApiError } from '@portal/shared';
+import { apiReasonOf } from '@portal/shared/api-reason';
+import type { ApiReason } from '@portal/shared/api-reason';
 import type { FieldError } from '@portal/shared/wire';
 import { claimSchema, formToWireDate } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { apiReasonMessage, useLocale } from '@portal/shared';
+import { useLocale } from '@portal/shared';
+import { apiReasonMessage } from '@portal/shared/api-reason';
 import { formatDateTime } from '@portal/shared/domain';
 import { Alert, Button, SelectField, useValibotForm } from '@portal/shared/ui';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { apiReasonMessage } from '@portal/shared';
+import { apiReasonMessage } from '@portal/shared/api-reason';
 import {
   Alert,
   Button,
