@@ -2,9 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { setClaimStatus } from '../src/cli/set-claim-status.js';
-import { addDays, format } from 'date-fns';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import {
+  XSRF_ONLY,
+  annasClaimForm,
+  assertContractBody,
+  authHeaders,
+  createTestApp,
+  fixedNoon,
+} from './helpers.js';
 import type { TestApp } from './helpers.js';
 
 const OPS_TOKEN = 'handler-secret';
@@ -13,24 +19,10 @@ const IN_REVIEW = 'CLM-2026-0000C002';
 const start = fixedNoon();
 
 /** Anna's claim on her travel policy (seed), with one PDF receipt, as multipart/form-data. */
-async function annasClaim() {
-  const form = new FormData();
-  const fields = {
-    policyNumber: 'TR-2026-100101',
-    category: 'CLAIMS',
-    incidentDate: format(addDays(start, -3), 'yyyy-MM-dd'),
-    description: 'Doctor visit after a bicycle fall',
-    amount: '125,50',
-    iban: 'NL91 ABNA 0417 1643 00',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('receipts', new Blob(['%PDF-1.4\n%receipt\n'], { type: 'application/pdf' }), 'bill.pdf');
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
+const annasClaim = () =>
+  annasClaimForm(start, [
+    ['receipts', new Blob(['%PDF-1.4\n%receipt\n'], { type: 'application/pdf' }), 'bill.pdf'],
+  ]);
 
 describe('claims handler', () => {
   let t: TestApp;

@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { addDays, format } from 'date-fns';
 import type { LightMyRequestResponse } from 'fastify';
 import yauzl from 'yauzl';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
-import { XSRF_ONLY, assertContractBody, authHeaders, createTestApp, fixedNoon } from './helpers.js';
+import {
+  XSRF_ONLY,
+  annasClaimForm,
+  assertContractBody,
+  authHeaders,
+  createTestApp,
+  fixedNoon,
+} from './helpers.js';
 import type { TestApp } from './helpers.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 import type { CreationOptions, RequestOptions } from './soft-authenticator.js';
@@ -69,27 +75,14 @@ describe('data export: download my data', () => {
     });
 
   async function fileClaim(session: Session): Promise<string> {
-    const form = new FormData();
-    const fields = {
-      policyNumber: 'TR-2026-100101',
-      category: 'CLAIMS',
-      incidentDate: format(addDays(start, -3), 'yyyy-MM-dd'),
-      description: 'Doctor visit after a bicycle fall',
-      amount: '125,50',
-      iban: 'NL91 ABNA 0417 1643 00',
-    };
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append(
-      'receipts',
-      new Blob([`%PDF-1.4\n%${RECEIPT_MARK}\n`], { type: 'application/pdf' }),
-      'doctor.pdf',
-    );
-    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    const { payload, contentType } = await annasClaimForm(start, [
+      ['receipts', new Blob([`%PDF-1.4\n%${RECEIPT_MARK}\n`], { type: 'application/pdf' }), 'doctor.pdf'],
+    ]);
     const response = await t.request({
       method: 'POST',
       url: '/api/en/claims',
-      headers: { ...authHeaders(session), 'content-type': encoded.headers.get('content-type') ?? '' },
-      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { ...authHeaders(session), 'content-type': contentType },
+      payload,
     });
     assert.equal(response.statusCode, 201, response.body);
     return response.json<{ claimNumber: string }>().claimNumber;

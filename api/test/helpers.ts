@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { addDays, format } from 'date-fns';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
@@ -258,4 +259,32 @@ export function assertContractBody(response: LightMyRequestResponse, context = '
     }
   }
   if (response.statusCode >= 500) assert.equal(typeof body.incidentId, 'string', label);
+}
+
+/**
+ * Anna's claim on her travel policy (seed) as multipart/form-data, three days before `start`: the
+ * form fields, then each `extra` entry appended (receipts, or the ids of uploaded receipts).
+ */
+export async function annasClaimForm(
+  start: Date,
+  extra: Array<[string, string | Blob, string?]> = [],
+): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  const fields = {
+    policyNumber: 'TR-2026-100101',
+    category: 'CLAIMS',
+    incidentDate: format(addDays(start, -3), 'yyyy-MM-dd'),
+    description: 'Doctor visit after a bicycle fall',
+    amount: '125,50',
+    iban: 'NL91 ABNA 0417 1643 00',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value, filename] of extra)
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, value, filename);
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
 }

@@ -4,13 +4,13 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addDays, format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../src/app.js';
 import { createMailer } from '../src/mail/outbox.js';
 import type { Mailer } from '../src/mail/outbox.js';
 import {
+  annasClaimForm,
   assertContractBody,
   assertMatchesOpenapi,
   authHeaders,
@@ -38,24 +38,11 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const metadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
 
 /** The claim form with the ids of receipts uploaded before, as the portal sends it. */
-async function claimWithUploads(ids: string[]) {
-  const form = new FormData();
-  const fields = {
-    policyNumber: 'TR-2026-100101',
-    category: 'CLAIMS',
-    incidentDate: format(addDays(start, -3), 'yyyy-MM-dd'),
-    description: 'Doctor visit after a bicycle fall',
-    amount: '125,50',
-    iban: 'NL91 ABNA 0417 1643 00',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const id of ids) form.append('uploadedReceipts', id);
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
+const claimWithUploads = (ids: string[]) =>
+  annasClaimForm(
+    start,
+    ids.map((id) => ['uploadedReceipts', id]),
+  );
 
 // Two api instances on one database, as two replicas behind the host's balancer: an upload begun on
 // one is asked after and finished on the other, and filed with a claim there.
