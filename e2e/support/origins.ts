@@ -51,4 +51,5 @@ export const USERS = {
   blocked: 'blocked.user@example.com',
   newStudent: 'new.student@example.com',
   sofia: 'sofia.rossi@example.com',
+  lucas: 'lucas.moreau@example.com',
 } as const;

@@ -89,10 +89,7 @@ test.describe('right the first time on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Acceptance questions' })).toBeVisible();
   });
 
-  test('payment settings show the account on file and the saved term; a refused termination says why', async ({
-    page,
-    consoleGuard,
-  }) => {
+  test('payment settings show the account on file and the saved term', async ({ page, consoleGuard }) => {
     await logIn(page, USERS.anna);
     await page.goto('/en/invoices/payment-settings/POL-1001-T');
     const main = page.getByRole('main');
@@ -113,19 +110,23 @@ test.describe('right the first time on a phone', () => {
     );
     await expect(summary).toContainText(term);
     await expect(summary).not.toContainText(previous);
+  });
 
+  test('a refused termination says why', async ({ page, consoleGuard }) => {
     // One tab on the verify step of a termination while the policy goes under review elsewhere.
-    await page.goto('/en/insurances/POL-1001-H/terminate');
+    // Lucas's policy, not anna's: the renewal journeys need hers renewable and not under review.
+    await logIn(page, USERS.lucas);
+    await page.goto('/en/insurances/POL-1007-H/terminate');
     await page.getByLabel('New end date').fill(formDay(30));
     await page.getByLabel('Reason of termination').fill('Going home early');
     await page.getByRole('radio', { name: 'No' }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: 'Verify changes' })).toBeVisible();
     await expect(page).toHaveURL(/\/terminate\?step=verify$/);
-    const moved = await page.request.post('/api/en/policies/POL-1001-H/address', {
+    const moved = await page.request.post('/api/en/policies/POL-1007-H/address', {
       headers: { 'X-XSRF-TOKEN': await xsrf(page) },
       data: {
-        id: 'POL-1001-H',
+        id: 'POL-1007-H',
         postalCode: '3011AD',
         houseNumber: '7',
         houseNumberAddition: '',
