@@ -1,6 +1,9 @@
 // Lint enforces the import rules of the design: a remote imports only @portal/shared and
 // libraries; the host reaches remotes only through Module Federation; @portal/shared imports
-// no app; the api may import @portal/shared's pure modules only.
+// no app; the api may import @portal/shared's pure modules only; inside a remote, a feature imports
+// another only through that feature's index.ts.
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -47,6 +50,22 @@ const sharedImportBan = (...extraPatterns) => ({
   patterns: [{ regex: appImportRegex(apps), message: '@portal/shared imports no app.' }, ...extraPatterns],
 });
 
+// A remote's features (src/features/<name>/) meet only at each other's index.ts, the feature's public
+// face: what is behind it may move or change without the other features knowing (docs/design.md).
+const remotes = apps.filter((app) => app.startsWith('remote-'));
+const featureZones = (app) => {
+  const root = `${app}/src/features`;
+  return fs
+    .readdirSync(path.join(import.meta.dirname, root), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${root}/${name}/**`,
+      from: `${root}/!(${name})/**`,
+      except: [`**/${root}/*/index.ts`],
+      message: 'A feature imports another only through its index.ts (add what it needs there).',
+    }));
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,6 +100,15 @@ export default tseslint.config(
     files: [`${app}/**/*.{ts,tsx}`],
     rules: { 'no-restricted-imports': ['error', appImportBan(app)] },
   })),
+  {
+    files: remotes.map((app) => `${app}/src/features/**/*.{ts,tsx}`),
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: remotes.flatMap(featureZones) },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, reactI18nextBan, urqlBan)] },

@@ -1,8 +1,8 @@
 import { lazyWithTexts, registerNamespace } from '@portal/shared';
 import type { ExposedPages } from '@portal/shared';
 import en from '../locales/en.json';
-import { keepDraftsWithSession } from '../features/claims/drafts/claim-drafts';
-import { removePassOnLogout } from '../features/emergency/remove-pass-on-logout';
+import { keepDraftsWithSession } from '../features/claims/lib/claim-drafts';
+import { removePassOnLogout } from '../features/emergency/lib/remove-pass-on-logout';
 
 // The Dutch texts are a chunk of their own, fetched only when Dutch is used; each page waits for
 // the texts of the current language as well as for its code.

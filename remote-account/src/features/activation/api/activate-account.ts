@@ -1,6 +1,6 @@
 import { http } from '@portal/shared';
 
-import { tokenHeaders } from './token-headers';
+import { tokenHeaders } from '../../../lib/token-headers';
 
 /** `POST /api/accounts/{username}/activate` with the link's token; the token is single-use. */
 export async function activateAccount(username: string, token: string, password: string): Promise<void> {

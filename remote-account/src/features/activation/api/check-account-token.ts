@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorStatus, http } from '@portal/shared';
 
-import { tokenHeaders } from './token-headers';
+import { tokenHeaders } from '../../../lib/token-headers';
 
 /**
  * `GET /api/accounts/{username}/` with the link's token: 200 while the link is valid, 409

@@ -1,6 +1,6 @@
 import { http } from '@portal/shared';
 
-import { tokenHeaders } from './token-headers';
+import { tokenHeaders } from '../../../lib/token-headers';
 
 /** `POST /api/accounts/{username}/password` with the token of a reset link. */
 export async function setPassword(username: string, token: string, password: string): Promise<void> {

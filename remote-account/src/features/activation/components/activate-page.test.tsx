@@ -7,7 +7,7 @@ import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import type { ActivateMode } from '../activate-mode';
+import type { ActivateMode } from '../lib/activate-mode';
 import { ActivatePage } from './activate-page';
 
 initI18n({ lng: 'en-GB' });

@@ -5,7 +5,7 @@ import { paths } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
 import { useCheckAccountToken } from '../api/check-account-token';
-import type { ActivateMode } from '../activate-mode';
+import type { ActivateMode } from '../lib/activate-mode';
 import { AlreadyActivated } from './already-activated';
 import { NewPasswordForm } from './new-password-form';
 

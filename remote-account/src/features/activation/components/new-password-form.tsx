@@ -7,7 +7,7 @@ import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/shared/validati
 
 import { activateAccount } from '../api/activate-account';
 import { setPassword } from '../api/set-password';
-import type { ActivateMode } from '../activate-mode';
+import type { ActivateMode } from '../lib/activate-mode';
 import { AlreadyActivated } from './already-activated';
 
 export type NewPasswordFormProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { errorStatus, http } from '@portal/shared';
 
-import { tokenHeaders } from '../../activation/api/token-headers';
+import { tokenHeaders } from '../../../lib/token-headers';
 
 /** `POST /api/accounts/{newEmail}/username` with the link's token: completes the e-mail change. */
 export async function confirmEmail(token: string, newEmail: string): Promise<void> {

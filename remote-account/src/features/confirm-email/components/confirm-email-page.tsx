@@ -4,7 +4,7 @@ import { Link } from '@portal/shared/router';
 import { paths, useAuthStore } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 
-import { PROFILE_NAMESPACE } from '../../profile/profile-texts';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 import { useConfirmEmail } from '../api/confirm-email';
 
 export type ConfirmEmailPageProps = PageProps & {
@@ -49,4 +49,4 @@ export function ConfirmEmailPage({ id: token = '', username: newEmail = '' }: Co
 }
 
 // The page's texts are a namespace of their own, loaded with its code (see `./pages`).
-export { withProfileTexts } from '../../profile/profile-texts';
+export { withProfileTexts } from '../../../lib/profile-texts';

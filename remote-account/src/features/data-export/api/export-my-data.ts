@@ -2,7 +2,7 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { http } from '@portal/shared';
 import type { Locale } from '@portal/shared';
 
-import { passwordHeaders } from '../../profile/api/password-headers';
+import { passwordHeaders } from '../../../lib/password-headers';
 
 /**
  * `POST /api/data-export` with the current password (401 wrong password, 429 after three an hour):

@@ -5,7 +5,7 @@ import { initI18n, useAuthStore } from '@portal/shared';
 import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
-import '../../profile/profile-texts';
+import '../../../lib/profile-texts';
 import { DataExportSection } from './data-export-section';
 
 jest.mock('@simplewebauthn/browser', () => ({

@@ -5,10 +5,10 @@ import { useLocale } from '@portal/shared';
 import { Button, PasswordField, useValibotForm } from '@portal/shared/ui';
 import { loginPasswordSchema } from '@portal/shared/validation';
 
-import { describeFailure, genericFailure } from '../../profile/api/describe-failure';
-import { FormResult, IDLE } from '../../profile/components/form-result';
-import type { FormOutcome } from '../../profile/components/form-result';
-import { PROFILE_NAMESPACE } from '../../profile/profile-texts';
+import { describeFailure, genericFailure } from '../../../lib/describe-failure';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 import { exportMyData, exportMyDataWithPasskey, saveFile } from '../api/export-my-data';
 
 const passwordForm = v.object({ password: loginPasswordSchema });

@@ -6,7 +6,7 @@ import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal
 import type { LoginResult } from '@portal/shared';
 import { loginSchema } from '@portal/shared/validation';
 
-import { PasskeyLogin } from '../../passkeys/components/passkey-login';
+import { PasskeyLogin } from '../../passkeys';
 
 const INITIAL = { email: '', password: '' };
 

@@ -3,7 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { http } from '@portal/shared';
 import type { Passkey } from '@portal/shared/wire';
 
-import { passwordHeaders } from '../../profile/api/password-headers';
+import { passwordHeaders } from '../../../lib/password-headers';
 import { parsePasskey } from './list-passkeys';
 
 /**

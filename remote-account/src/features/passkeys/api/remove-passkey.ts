@@ -1,6 +1,6 @@
 import { http } from '@portal/shared';
 
-import { passwordHeaders } from '../../profile/api/password-headers';
+import { passwordHeaders } from '../../../lib/password-headers';
 
 /**
  * `DELETE /api/passkeys/{id}` with the current password (401 wrong password). The backend ends every

@@ -7,7 +7,7 @@ import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import { LoginPage } from '../../login/components/login-page';
+import { LoginPage } from '../../login';
 
 jest.mock('@simplewebauthn/browser', () => ({
   startAuthentication: jest.fn(),

@@ -6,10 +6,10 @@ import { Button, PasswordField, ResourceView, TextField, useValibotForm } from '
 import { loginPasswordSchema } from '@portal/shared/validation';
 import type { Passkey } from '@portal/shared/wire';
 
-import { describeFailure, genericFailure } from '../../profile/api/describe-failure';
-import { FormResult, IDLE } from '../../profile/components/form-result';
-import type { FormOutcome } from '../../profile/components/form-result';
-import { PROFILE_NAMESPACE } from '../../profile/profile-texts';
+import { describeFailure, genericFailure } from '../../../lib/describe-failure';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 import { addPasskey } from '../api/add-passkey';
 import { usePasskeys } from '../api/list-passkeys';
 import { removePasskey } from '../api/remove-passkey';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { http } from '@portal/shared';
 import { emailChangeFormSchema } from '@portal/shared/validation';
 
-import { passwordHeaders } from './password-headers';
+import { passwordHeaders } from '../../../lib/password-headers';
 
 const text = v.string();
 

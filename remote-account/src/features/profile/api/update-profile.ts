@@ -3,7 +3,7 @@ import { http } from '@portal/shared';
 import { isUnchanged as isSameFields, profileSchema } from '@portal/shared/validation';
 import type { Profile, ProfileUpdate } from '@portal/shared/wire';
 
-import { formToWireDate } from '../profile-dates';
+import { formToWireDate } from '../lib/profile-dates';
 import { parseProfile } from './get-profile';
 
 const text = v.string();

@@ -4,9 +4,9 @@ import { useApiResource } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
 
 import { getMailPreferences, updateMailPreferences } from '../api/mail-preferences';
-import { FormResult, IDLE } from './form-result';
-import type { FormOutcome } from './form-result';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 /**
  * Profile > "Claim updates by e-mail": a mail at every step of her claims, on unless she turns it off.

@@ -3,10 +3,10 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { Button, PasswordField, TextField, useValibotForm } from '@portal/shared/ui';
 
 import { changeEmail, emailChangeForm } from '../api/change-email';
-import { describeFailure, genericFailure } from '../api/describe-failure';
-import { FormResult, IDLE } from './form-result';
-import type { FormOutcome } from './form-result';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { describeFailure, genericFailure } from '../../../lib/describe-failure';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 const INITIAL = { newUsername: '', repeatUsername: '', password: '' };
 

@@ -3,11 +3,11 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { Button, describedBy, PasswordField, useValibotForm } from '@portal/shared/ui';
 
 import { changePassword, passwordChangeForm } from '../api/change-password';
-import { describeFailure, genericFailure } from '../api/describe-failure';
-import { FormResult, IDLE } from './form-result';
-import type { FormOutcome } from './form-result';
+import { describeFailure, genericFailure } from '../../../lib/describe-failure';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
 import { PasswordChecklist } from './password-checklist';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 const INITIAL = { password: '', newPassword: '', repeatPassword: '' };
 

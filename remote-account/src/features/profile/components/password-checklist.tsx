@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { NEW_PASSWORD_MIN, newPasswordSchema } from '@portal/shared/validation';
 import * as v from 'valibot';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 /** The rules of a new password (docs/requirements.md §5), by the code the schema reports when one fails. */
 const RULES = [

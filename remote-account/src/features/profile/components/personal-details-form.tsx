@@ -5,7 +5,7 @@ import { Button, DateField, RadioGroup, TextField, useValibotForm } from '@porta
 import { GENDERS } from '@portal/shared/validation';
 import type { Profile } from '@portal/shared/wire';
 
-import { describeFailure, genericFailure } from '../api/describe-failure';
+import { describeFailure, genericFailure } from '../../../lib/describe-failure';
 import {
   isUnchanged,
   personalDetailsFormSchema,
@@ -15,10 +15,10 @@ import {
 import type { PersonalDetailsInput } from '../api/update-profile';
 import { CountryField, CountryList } from './country-field';
 import type { CountryOption } from './country-names';
-import { FormResult, IDLE } from './form-result';
-import type { FormOutcome } from './form-result';
-import { wireToFormDate } from '../profile-dates';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
+import { wireToFormDate } from '../lib/profile-dates';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 export type PersonalDetailsFormProps = {
   profile: Profile;

@@ -7,7 +7,7 @@ import type { Profile } from '@portal/shared/wire';
 import { countryName } from './country-names';
 import type { CountryOption } from './country-names';
 import { PersonalDetailsForm } from './personal-details-form';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 export type PersonalDetailsProps = {
   profile: Profile;

@@ -6,9 +6,9 @@ import { ResourceView } from '@portal/shared/ui';
 
 import { usePolicySettings } from '../api/get-policies';
 import type { PolicySettingsPolicy } from '../api/get-policies';
-import { settingBlock } from '../policy-settings-rules';
-import type { PolicySetting } from '../policy-settings-rules';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { settingBlock } from '../lib/policy-settings-rules';
+import type { PolicySetting } from '../lib/policy-settings-rules';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 const SETTINGS: { setting: PolicySetting; path: (policyId: string) => string }[] = [
   { setting: 'address', path: paths.policyAddress },

@@ -7,9 +7,9 @@ import type { Country, Profile } from '@portal/shared/wire';
 
 import { useCountries } from '../api/get-countries';
 import { useProfile } from '../api/get-profile';
-import { PasskeysSection } from '../../passkeys/components/passkeys-section';
-import { SessionsSection } from '../../sessions/components/sessions-section';
-import { DataExportSection } from '../../data-export/components/data-export-section';
+import { PasskeysSection } from '../../passkeys';
+import { SessionsSection } from '../../sessions';
+import { DataExportSection } from '../../data-export';
 import { ClaimMailsSetting } from './claim-mails-setting';
 import { countryOptions } from './country-names';
 import { EmailChangeForm } from './email-change-form';
@@ -17,7 +17,7 @@ import { PasswordChangeForm } from './password-change-form';
 import { PersonalDetails } from './personal-details';
 import { PolicySettings } from './policy-settings';
 import './profile-page.css';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 
 function Sections({ profile, countries }: { profile: Profile; countries: readonly Country[] }) {
   const { locale } = useLocale();
@@ -69,4 +69,4 @@ export function ProfilePage(_props: PageProps) {
 }
 
 // The page's texts are a namespace of their own, loaded with its code (see `./pages`).
-export { withProfileTexts } from '../profile-texts';
+export { withProfileTexts } from '../../../lib/profile-texts';

@@ -4,10 +4,10 @@ import { useLocale } from '@portal/shared';
 import { Button, ResourceView } from '@portal/shared/ui';
 import type { OpenSession } from '@portal/shared/wire';
 
-import { describeFailure, genericFailure } from '../../profile/api/describe-failure';
-import { FormResult, IDLE } from '../../profile/components/form-result';
-import type { FormOutcome } from '../../profile/components/form-result';
-import { PROFILE_NAMESPACE } from '../../profile/profile-texts';
+import { describeFailure, genericFailure } from '../../../lib/describe-failure';
+import { FormResult, IDLE } from '../../../lib/form-result';
+import type { FormOutcome } from '../../../lib/form-result';
+import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 import { endOtherSessions, endSession } from '../api/end-sessions';
 import { useOpenSessions } from '../api/list-sessions';
 

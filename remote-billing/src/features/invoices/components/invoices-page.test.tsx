@@ -7,8 +7,7 @@ import type { FetchMock } from '@portal/shared/testing';
 import type { RawInvoice } from '@portal/shared/wire';
 
 import en from '../../../locales/en.json';
-import { isPaymentPending, markPaymentPending } from '../../payments/pending-payments';
-import { POLL_ATTEMPTS, POLL_INTERVAL_MS } from '../../payments/use-payment-return';
+import { isPaymentPending, markPaymentPending, POLL_ATTEMPTS, POLL_INTERVAL_MS } from '../../payments';
 import { InvoicesPage } from './invoices-page';
 
 initI18n({ lng: 'en-GB' });

@@ -9,10 +9,8 @@ import type { Invoice } from '@portal/shared/domain';
 import { useInvoices } from '../api/get-invoices';
 import type { InvoicesResult } from '../api/get-invoices';
 import { InvoiceTable } from './invoice-table';
-import { PaymentReturnStatus } from '../../payments/components/payment-return-status';
-import { isPaymentPending } from '../../payments/pending-payments';
-import { usePaymentReturn } from '../../payments/use-payment-return';
-import type { PaymentReturn } from '../../payments/use-payment-return';
+import { PaymentReturnStatus, isPaymentPending, usePaymentReturn } from '../../payments';
+import type { PaymentReturn } from '../../payments';
 
 export type InvoicesPageProps = PageProps;
 

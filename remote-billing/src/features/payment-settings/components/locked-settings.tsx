@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Alert } from '@portal/shared/ui';
 
-import type { PaymentLock } from '../payment-lock';
+import type { PaymentLock } from '../lib/payment-lock';
 
 /** `unknown`: the backend refused with 403 PAYMENT_LOCKED although the policy showed no reason. */
 export type LockedSettingsProps = { lock: PaymentLock | 'unknown'; institution?: string };

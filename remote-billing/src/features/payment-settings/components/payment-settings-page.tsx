@@ -7,7 +7,7 @@ import type { PageProps } from '@portal/shared';
 
 import { usePolicyPayment } from '../api/get-policy-payment';
 import type { PolicyPayment, PolicyPaymentResult } from '../api/get-policy-payment';
-import { paymentLock } from '../payment-lock';
+import { paymentLock } from '../lib/payment-lock';
 import { LockedSettings } from './locked-settings';
 import { PaymentSettingsForm } from './payment-settings-form';
 import type { SavedSettings } from './payment-settings-form';

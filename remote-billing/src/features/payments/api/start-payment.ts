@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import * as v from 'valibot';
 import { BASENAME, errorStatus, http, paths, readApiError } from '@portal/shared';
 
-import { markPaymentPending } from '../pending-payments';
+import { markPaymentPending } from '../lib/pending-payments';
 
 /** How an open invoice can be paid online (docs/requirements.md §2, §9). */
 export const PAY_METHODS = ['CREDITCARD', 'IDEAL', 'BANK_TRANSFER'] as const;

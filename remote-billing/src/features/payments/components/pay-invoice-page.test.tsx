@@ -9,7 +9,7 @@ import type { RawInvoice } from '@portal/shared/wire';
 
 import en from '../../../locales/en.json';
 import { browser } from '../api/start-payment';
-import { isPaymentPending, markPaymentPending } from '../pending-payments';
+import { isPaymentPending, markPaymentPending } from '../lib/pending-payments';
 import { PayInvoicePage } from './pay-invoice-page';
 
 initI18n({ lng: 'en-GB' });

@@ -8,11 +8,11 @@ import type { Invoice } from '@portal/shared/domain';
 import { Alert, Button, RadioGroup, ResourceView, useValibotForm } from '@portal/shared/ui';
 import type { PageProps } from '@portal/shared';
 
-import { useInvoices } from '../../invoices/api/get-invoices';
-import type { InvoicesResult } from '../../invoices/api/get-invoices';
+import { useInvoices } from '../../invoices';
+import type { InvoicesResult } from '../../invoices';
 import { PAY_METHODS, usePayInvoice } from '../api/start-payment';
 import type { PaymentFailure } from '../api/start-payment';
-import { isPaymentPending } from '../pending-payments';
+import { isPaymentPending } from '../lib/pending-payments';
 import { BankTransferDetails } from './bank-transfer-details';
 
 export type PayInvoicePageProps = PageProps;

@@ -3,7 +3,7 @@ import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import { Alert, Spinner } from '@portal/shared/ui';
 
-import type { PaymentReturn } from '../use-payment-return';
+import type { PaymentReturn } from '../lib/use-payment-return';
 
 export type PaymentReturnStatusProps = { payment: PaymentReturn };
 

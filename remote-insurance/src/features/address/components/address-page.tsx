@@ -22,13 +22,12 @@ import {
 import type { Policy } from '@portal/shared/domain';
 import type { PageProps } from '@portal/shared';
 
-import { PolicyChangeGate } from '../../policies/components/policy-change-gate';
-import { countryOptions, useCountries } from '../../countries/api/get-countries';
+import { PolicyChangeGate, PostalAddress } from '../../policies';
+import { countryOptions, useCountries } from '../../countries';
 import { addressFormSchema, saveAddress } from '../api/save-address';
 import type { AddressFormInput } from '../api/save-address';
 import { useAddressLookup } from './use-address-lookup';
-import { PostalAddress } from '../../policies/components/postal-address';
-import '../../policies/components/change-page.css';
+import '../../../lib/change-page.css';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type AddressPageProps = PageProps;

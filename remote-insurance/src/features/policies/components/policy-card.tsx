@@ -5,8 +5,7 @@ import { useLocale } from '@portal/shared';
 import { displayStatus, formatDate, formatMoney, premiumPerTerm } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 
-import { canProveCover } from '../../proof/api/create-proof';
-import { ProofOfCover } from '../../proof/components/proof-of-cover';
+import { canProveCover, ProofOfCover } from '../../proof';
 import { PolicyDocuments } from './policy-documents';
 import { PolicyOffers } from './policy-offers';
 import { PostalAddress } from './postal-address';

@@ -15,10 +15,10 @@ import {
 } from '@portal/shared/ui';
 import { GENDERS, INSURANCE_TYPES, MAX_LENGTHS } from '@portal/shared/validation';
 
-import { countryOptions, useCountries } from '../../countries/api/get-countries';
+import { countryOptions, useCountries } from '../../countries';
 import { requestFormSchema, sendInsuranceRequest } from '../api/send-insurance-request';
 import { clearRequestDraft, useInitialRequestDraft, useRequestDraft } from './use-request-draft';
-import '../../policies/components/change-page.css';
+import '../../../lib/change-page.css';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type RequestPageProps = PageProps;

@@ -10,11 +10,10 @@ import type { Policy } from '@portal/shared/domain';
 import type { PageProps } from '@portal/shared';
 import type { CalculateResponse } from '@portal/shared/wire';
 
-import { PolicyChangeGate } from '../../policies/components/policy-change-gate';
-import { readChangeFailure } from '../../policies/api/change-failure';
+import { PolicyChangeGate, readChangeFailure } from '../../policies';
 import { calculateStartDate } from '../api/calculate-start-date';
 import { changeStartDate } from '../api/change-start-date';
-import '../../policies/components/change-page.css';
+import '../../../lib/change-page.css';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type StartDatePageProps = PageProps;

@@ -4,7 +4,7 @@ import { readApiReason } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
 import type { FieldError, TerminateRequest } from '@portal/shared/wire';
 
-import { toPolicyEntry } from '../../policies/api/get-policies';
+import { toPolicyEntry } from '../../policies';
 
 /** `POST /api/en/policies/{id}/terminate`: 200 with the policy as it now is. */
 export async function terminatePolicy(body: TerminateRequest): Promise<{ endDate: string | null }> {

@@ -5,7 +5,7 @@ import { formatDate } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
 import { Button } from '@portal/shared/ui';
 
-import { downloadPolicyDocument } from '../../policies/api/download-policy-document';
+import { downloadPolicyDocument } from '../../policies';
 import { useFlowTranslation } from '../../../lib/flow-texts';
 
 export type TerminationTerminatedProps = { policy: Policy; endDate: string };

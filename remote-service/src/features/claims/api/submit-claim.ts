@@ -7,7 +7,7 @@ import type { FieldError } from '@portal/shared/wire';
 import { claimSchema, formToWireDate } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
 
-import { forgetUploads, uploadReceipts } from '../uploads/resumable-receipts';
+import { forgetUploads, uploadReceipts } from '../lib/resumable-receipts';
 
 /** What the student types in the claim form (the receipts are kept beside it). */
 export type ClaimFormValues = {

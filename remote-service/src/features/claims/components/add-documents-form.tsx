@@ -6,10 +6,10 @@ import { Button } from '@portal/shared/ui';
 
 import { addClaimDocuments } from '../api/add-documents';
 import { useSendClaim } from '../api/submit-claim';
-import { discardDocumentsDraft, loadDocumentsDraft, saveDocumentsDraft } from '../drafts/claim-drafts';
+import { discardDocumentsDraft, loadDocumentsDraft, saveDocumentsDraft } from '../lib/claim-drafts';
 import { ClaimProgress } from './claim-details-fields';
 import { FailureAlert } from './claim-form';
-import { checkReceipts } from './receipt-rules';
+import { checkReceipts } from '../lib/receipt-rules';
 import { ReceiptsField } from './receipts-field';
 
 /**

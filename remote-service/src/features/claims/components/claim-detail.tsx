@@ -9,7 +9,7 @@ import type { ClaimDetail as ClaimDetailData } from '@portal/shared/wire';
 import { receiptPath, useClaim } from '../api/get-claim';
 import { AddDocumentsForm } from './add-documents-form';
 import { ClaimStatusTimeline, formatDay } from './claim-status-timeline';
-import { formatFileSize } from './receipt-rules';
+import { formatFileSize } from '../lib/receipt-rules';
 
 /** One claim: its status timeline, what was claimed and its receipts to download again. */
 export function ClaimDetail({ claimNumber }: { claimNumber: string }) {

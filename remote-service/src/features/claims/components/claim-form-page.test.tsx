@@ -7,8 +7,8 @@ import { jsonResponse, mockFetch, mockXhr, renderWithProviders } from '@portal/s
 import type { FetchMock, XhrMock } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
-import type { ClaimDraft } from '../drafts/claim-drafts';
-import type { ReceiptUploadEvents } from '../uploads/resumable-receipts';
+import type { ClaimDraft } from '../lib/claim-drafts';
+import type { ReceiptUploadEvents } from '../lib/resumable-receipts';
 import { ClaimFormPage } from './claim-form-page';
 
 // Typing a whole claim takes a while on a busy machine.
@@ -18,7 +18,7 @@ registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') 
 
 // Drafts in memory: the unit under test is the form; IndexedDB itself is tested with the drafts.
 const stored = new Map<string, ClaimDraft>();
-jest.mock('../drafts/claim-drafts', () => ({
+jest.mock('../lib/claim-drafts', () => ({
   loadDraft: (profileId: string) => Promise.resolve(stored.get(profileId)),
   saveDraft: (profileId: string, draft: ClaimDraft) => {
     stored.set(profileId, draft);
@@ -40,7 +40,7 @@ type UploadCall = {
   reject: (error: unknown) => void;
 };
 const uploads: UploadCall[] = [];
-jest.mock('../uploads/resumable-receipts', () => ({
+jest.mock('../lib/resumable-receipts', () => ({
   uploadReceipts: (files: readonly File[], events: ReceiptUploadEvents = {}) =>
     new Promise<string[]>((resolve, reject) => uploads.push({ files, events, resolve, reject })),
   forgetUploads: () => undefined,

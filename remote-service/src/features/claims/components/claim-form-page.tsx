@@ -7,8 +7,8 @@ import { Button, LoadState, ResourceView } from '@portal/shared/ui';
 
 import { useClaimablePolicies } from '../api/get-claimable-policies';
 import type { ClaimPolicyOption } from '../api/get-claimable-policies';
-import { discardDraft, keepDraftsWithSession, loadDraft } from '../drafts/claim-drafts';
-import type { ClaimDraft } from '../drafts/claim-drafts';
+import { discardDraft, keepDraftsWithSession, loadDraft } from '../lib/claim-drafts';
+import type { ClaimDraft } from '../lib/claim-drafts';
 import { ClaimForm, formatTime } from './claim-form';
 import { VisitorClaimForm } from './visitor-claim-form';
 import './claims.css';

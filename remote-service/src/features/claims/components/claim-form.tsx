@@ -8,11 +8,11 @@ import { Alert, Button, SelectField, useValibotForm } from '@portal/shared/ui';
 import type { ClaimPolicyOption } from '../api/get-claimable-policies';
 import { EMPTY_CLAIM, claimFormSchema, useSubmitClaim } from '../api/submit-claim';
 import type { ClaimFailure, ClaimFormValues } from '../api/submit-claim';
-import { discardDraft, saveDraft } from '../drafts/claim-drafts';
-import type { ClaimDraft } from '../drafts/claim-drafts';
+import { discardDraft, saveDraft } from '../lib/claim-drafts';
+import type { ClaimDraft } from '../lib/claim-drafts';
 import { ClaimDetailsFields, ClaimProgress } from './claim-details-fields';
 import { ClaimDone } from './claim-done';
-import { checkReceipts } from './receipt-rules';
+import { checkReceipts } from '../lib/receipt-rules';
 
 /** How long typing pauses before the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 300;

@@ -5,8 +5,8 @@ import { useLocale } from '@portal/shared';
 import { Button } from '@portal/shared/ui';
 import { CLAIM_MAX_RECEIPTS } from '@portal/shared/validation';
 
-import { originalSizeOf } from '../uploads/shrink-photo';
-import { formatFileSize } from './receipt-rules';
+import { originalSizeOf } from '../lib/shrink-photo';
+import { formatFileSize } from '../lib/receipt-rules';
 
 /** Props of {@link ReceiptsField}. */
 export type ReceiptsFieldProps = {

@@ -10,7 +10,7 @@ import {
 import { ClaimDetailsFields, ClaimProgress } from './claim-details-fields';
 import { ClaimDone } from './claim-done';
 import { FailureAlert } from './claim-form';
-import { checkReceipts } from './receipt-rules';
+import { checkReceipts } from '../lib/receipt-rules';
 
 // Built once: the rules do not depend on anything the visitor chose.
 const schema = visitorClaimFormSchema();

@@ -1,4 +1,4 @@
-import type { PolicyPayment } from './api/get-policy-payment';
+import type { PolicyPayment } from '../api/get-policy-payment';
 import { paymentLock } from './payment-lock';
 
 const TODAY = new Date(2026, 10, 24);

@@ -1,4 +1,4 @@
-import type { PolicySettingsPolicy } from './api/get-policies';
+import type { PolicySettingsPolicy } from '../api/get-policies';
 import { settingBlock } from './policy-settings-rules';
 
 const TODAY = new Date(2026, 5, 15);

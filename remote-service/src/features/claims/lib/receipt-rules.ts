@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/validation';
 import type { ValidationCode } from '@portal/shared/validation';
 
-import { shrinkPhoto } from '../uploads/shrink-photo';
+import { shrinkPhoto } from './shrink-photo';
 
 /** A file that was not added, and why. */
 export type RefusedReceipt = { name: string; code: ValidationCode };
@@ -26,7 +26,7 @@ async function headOf(file: Blob): Promise<Uint8Array> {
 /**
  * Checks files the student adds to `current`, with the api's rules: at most 5 in all, 10 MB each,
  * PDF, JPEG or PNG by their first bytes (a renamed file is refused here already). A photo larger than
- * 1 MB is made smaller first (../uploads/shrink-photo.ts), so a 12 MB photo can still be added. Returns
+ * 1 MB is made smaller first (shrink-photo.ts), so a 12 MB photo can still be added. Returns
  * the files to add (smaller photos in place of the chosen ones) and those refused, each with its own
  * reason.
  */

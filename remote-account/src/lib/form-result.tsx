@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { PROFILE_NAMESPACE } from '../profile-texts';
+import { PROFILE_NAMESPACE } from './profile-texts';
 
 /** The outcome of a profile form, as a translation key with its values. */
 export type FormOutcome =

@@ -1,7 +1,7 @@
 import { policyChangeReason } from '@portal/shared/domain';
 import type { PolicyChangeReason } from '@portal/shared/domain';
 
-import type { PolicySettingsPolicy } from './api/get-policies';
+import type { PolicySettingsPolicy } from '../api/get-policies';
 
 /** The settings of a policy the Profile page links to. */
 export type PolicySetting = 'address' | 'startDate' | 'payment';

@@ -1,6 +1,6 @@
 import { registerNamespace } from '@portal/shared';
 
-import en from '../../locales/profile/en.json';
+import en from '../locales/profile/en.json';
 
 /** The namespace of the Profile and e-mail confirmation pages. */
 export const PROFILE_NAMESPACE = 'account-profile';
@@ -13,7 +13,7 @@ export const PROFILE_NAMESPACE = 'account-profile';
 export const profileTexts = registerNamespace(PROFILE_NAMESPACE, {
   en,
   nl: () =>
-    import(/* webpackChunkName: "on-demand-locale-nl-account-profile" */ '../../locales/profile/nl.json'),
+    import(/* webpackChunkName: "on-demand-locale-nl-account-profile" */ '../locales/profile/nl.json'),
 });
 
 /**

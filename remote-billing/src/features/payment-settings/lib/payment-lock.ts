@@ -1,6 +1,6 @@
 import { policyChangeReason } from '@portal/shared/domain';
 
-import type { PolicyPayment } from './api/get-policy-payment';
+import type { PolicyPayment } from '../api/get-policy-payment';
 
 /**
  * Why the student cannot change a policy's payment settings, or null when they can: the shared

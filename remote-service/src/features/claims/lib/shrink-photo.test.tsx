@@ -5,7 +5,7 @@ import { renderWithProviders } from '@portal/shared/testing';
 
 import en from '../../../locales/en.json';
 import { ReceiptsField } from '../components/receipts-field';
-import { checkReceipts } from '../components/receipt-rules';
+import { checkReceipts } from './receipt-rules';
 import { SHRINK_ABOVE_BYTES, SHRINK_OPTIONS, originalSizeOf, shrinkPhoto } from './shrink-photo';
 
 registerNamespace('service', { en, nl: () => import('../../../locales/nl.json') });

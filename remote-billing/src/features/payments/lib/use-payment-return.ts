@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '@portal/shared/router';
 
-import { getInvoices } from '../invoices/api/get-invoices';
-import { INVOICE_PARAM, RESULT_PARAM } from './api/start-payment';
+import { getInvoices } from '../../invoices';
+import { INVOICE_PARAM, RESULT_PARAM } from '../api/start-payment';
 import { clearPendingPayment, isPaymentPending } from './pending-payments';
 
 /** How often, and how many times, the invoices are asked again while a payment is pending. */
