@@ -6,13 +6,9 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { readHostConfig } from './config';
-import {
-  API_BODY_LIMIT,
-  CLAIM_BODY_LIMIT,
-  bodyLimitFor,
-  createHostServer,
-  retryOnAnotherReplica,
-} from './host-server';
+import { retryOnAnotherReplica } from './api-gateway';
+import { createHostServer } from './host-server';
+import { API_BODY_LIMIT, CLAIM_BODY_LIMIT, bodyLimitFor } from './request-guards';
 
 describe('host server', () => {
   let distDir: string;

@@ -2,18 +2,10 @@
 // serves the URL (its manifest, its entry, the scripts of its `./pages` and the page's own chunk), all
 // read from what each remote's build publishes.
 import { pageChunkName } from '@portal/shared/route-table';
+import type { Manifest, PageAssets } from './remote-documents';
 
 /** A preload of the page: what to fetch early, and how the page will ask for it. */
 export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
-
-/** What the server reads of a remote's mf-manifest.json. */
-export type Manifest = {
-  metaData?: { remoteEntry?: { name?: string; path?: string }; publicPath?: string };
-  exposes?: Array<{ name?: string; path?: string; assets?: { js?: { sync?: string[] } } }>;
-};
-
-/** What the server reads of a remote's page-assets.json: each lazy page chunk's scripts and styles. */
-export type PageAssets = Record<string, { js?: string[]; css?: string[] } | undefined>;
 
 /**
  * What to preload for a remote's page: its manifest, its entry, the scripts of its `./pages` and,

@@ -81,12 +81,14 @@ const testConfig = (distDir: string, cacheDir = 'off', env: NodeJS.ProcessEnv = 
   });
 
 /** The network of the test: the two remotes and the content endpoint, or nothing at all. */
-function fakeFetch(up: boolean): typeof fetch {
+function fakeFetch(up: boolean, answers: Record<string, unknown> = {}): typeof fetch {
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
   return (async (input: string | URL | Request, init?: RequestInit) => {
     if (!up) throw new TypeError('fetch failed');
     const url = String(input);
+    const answer = Object.entries(answers).find(([start]) => url.startsWith(start));
+    if (answer) return json(answer[1]);
     if (url === 'http://account.test/routes.json') return json(ACCOUNT_ROUTES);
     if (url === 'http://insurance.test/routes.json') return json(INSURANCE_ROUTES);
     if (url === 'http://account.test/mf-manifest.json') return json(MANIFEST);
@@ -282,6 +284,32 @@ describe('the start data of a page', () => {
     });
     expect(answer).not.toMatch(/^HTTP\/1\.\d 103/m);
     expect(answer).toMatch(/^HTTP\/1\.\d 200/);
+    await app.close();
+  });
+
+  it('should leave out what a remote or the content system publishes in another shape, and still send the page', async () => {
+    const app = await createHostServer(
+      testConfig(distDir),
+      false,
+      fakeFetch(true, {
+        'http://account.test/mf-manifest.json': {
+          metaData: { remoteEntry: { name: 7 } },
+          exposes: { pages: './pages' },
+        },
+        'http://account.test/page-assets.json': ['page-login'],
+        'http://content.test/sitecore/api/graph/edge': { data: { item: { pages: { home: '/' } } } },
+      }),
+    );
+    const res = await app.inject({ url: '/en/login' });
+    expect(res.statusCode).toBe(200);
+    // The manifest itself, for the browser to fetch and check; nothing read from the one it did not take.
+    expect(res.body).toContain(
+      '<link rel="preload" as="fetch" href="http://account.test/mf-manifest.json" crossorigin="anonymous" />',
+    );
+    expect(res.body).not.toContain('rel="preload" as="script" href="http://account.test/');
+    const data = startData(res.body);
+    expect(data.pageTree).toBeUndefined();
+    expect(data.routeTables.account).toBeDefined();
     await app.close();
   });
 
