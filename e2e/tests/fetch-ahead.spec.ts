@@ -101,6 +101,36 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     }
   });
 
+  test('a navigation link the mouse rests on, or a finger touches, fetches its page’s code before the click', async ({
+    page,
+    browser,
+  }) => {
+    await logIn(page, USERS.chen);
+    const state = await page.context().storageState();
+    const context = await freshContext(browser, { storageState: state });
+    try {
+      const student = await context.newPage();
+      const log = await networkLog(student);
+      await student.goto('/en/insurances');
+      await appStarted(student);
+      await idleAfterLoad(student);
+      const claimsChunk = () =>
+        log.all().filter((entry) => /\/page-claims[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+      expect(claimsChunk()).toHaveLength(0);
+
+      const claims = mainNavigation(student).getByRole('link', { name: 'Claims', exact: true });
+      await claims.hover();
+      await expect.poll(() => claimsChunk().filter((entry) => entry.finished).length).toBe(1);
+      await claims.click();
+      await expect(student).toHaveURL(/\/en\/claims$/);
+      await expect(student.getByRole('heading', { level: 1 })).toBeVisible();
+      // The click fetched the page's code no second time.
+      expect(claimsChunk()).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('with Save-Data nothing is fetched ahead, whether the request says it or the browser does', async ({
     browser,
   }) => {
@@ -130,6 +160,13 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
             .map((entry) => new URL(entry.url).origin),
         );
         expect(origins.size, asks).toBe(1);
+        // A link the mouse rests on fetches nothing either.
+        await mainNavigation(page).getByRole('link', { name: 'Service & Contact', exact: true }).hover();
+        await page.waitForTimeout(500);
+        expect(
+          log.all().filter((entry) => /\/page-service-contact[.-]/.test(entry.url)),
+          asks,
+        ).toEqual([]);
         expect(
           await page.evaluate(() => performance.getEntriesByName('portal-fetch-ahead').length),
           asks,

@@ -1,8 +1,9 @@
-import { useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useRoutes } from '@portal/shared/router';
 import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
+import { prefetchOnIntent } from '../features/remotes/prefetch-on-intent';
 import { useRouteTables } from '../features/remotes/remote-routes';
 import { handleForPath } from './route-handle';
 import { buildAppRoutes } from './routes';
@@ -36,5 +37,14 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
     // Once per path (a route tree rebuilt for a late table is the same page).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
+  // A link about to be followed fetches its page's code (../features/remotes/prefetch-on-intent.ts).
+  useEffect(
+    () =>
+      prefetchOnIntent((path) => {
+        const target = handleForPath(routes, path);
+        return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
+      }),
+    [routes],
+  );
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }

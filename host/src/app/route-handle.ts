@@ -21,6 +21,8 @@ export type RouteHandle = {
   pageId?: string;
   /** The remote that owns the page; absent for the host's own pages. */
   remote?: RemoteName;
+  /** The page module of the remote (its `./pages` key), fetched ahead when a link to it is about to be followed. */
+  page?: string;
   /** Hides the header and navigation (the demo page). */
   hideHeader?: boolean;
 };

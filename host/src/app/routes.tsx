@@ -112,6 +112,7 @@ export function buildAppRoutes(
       {
         name: route.name,
         remote,
+        page: route.page,
         title: route.title,
         pageTitle: content?.pageTitle,
         contentPath: content?.path,
@@ -123,7 +124,13 @@ export function buildAppRoutes(
     for (const child of route.children ?? []) {
       add(
         `${path.replace(/\/$/, '')}/${child.path}`,
-        { name: child.name, remote, title: child.title, requiresAuth: requiresAuth || child.requiresAuth },
+        {
+          name: child.name,
+          remote,
+          page: child.page,
+          title: child.title,
+          requiresAuth: requiresAuth || child.requiresAuth,
+        },
         <RemoteRoute remote={remote} route={child} />,
       );
     }

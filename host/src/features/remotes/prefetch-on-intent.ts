@@ -1,0 +1,90 @@
+import { savesData } from './fetch-ahead';
+import { preloadRemotePage } from './remote-pages';
+import type { RemoteName } from '../../app/runtime-config-shape';
+
+/**
+ * Prefetch on intent (docs/performance.md, "Fetched ahead"): when a link in the portal is about to be
+ * followed — the mouse rests on it, a finger touches it, or the keyboard focuses it — the code of the
+ * page it opens is fetched, so that the click waits only for the page's data. Once the first page is
+ * idle the other remotes' entries are there already (fetch-ahead.ts); this adds the page's own chunk
+ * and texts, which are fetched only for a page the student is about to open. Nothing is fetched when
+ * the browser asks to save data.
+ */
+
+/** A page of a remote, as the route tree knows it. */
+export type IntentTarget = { remote: RemoteName; page: string };
+
+/** How long the mouse rests on a link before its page is fetched: a pointer passing over fetches nothing. */
+export const HOVER_DELAY_MS = 65;
+
+/** The pages fetched on intent on this page view (each once). */
+const fetched = new Set<string>();
+
+/** The portal path of a link (`/en/...` on this origin), relative to /en, or undefined. */
+function portalPath(link: HTMLAnchorElement): string | undefined {
+  if (link.target && link.target !== '_self') return undefined;
+  if (link.hasAttribute('download')) return undefined;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin) return undefined;
+  const match = /^\/en(\/.*)?$/.exec(url.pathname);
+  return match ? (match[1] ?? '/') : undefined;
+}
+
+function linkOf(target: EventTarget | null): HTMLAnchorElement | undefined {
+  return target instanceof Element
+    ? ((target.closest('a[href]') ?? undefined) as HTMLAnchorElement | undefined)
+    : undefined;
+}
+
+/**
+ * Listens on `root` for the intent to follow a link, and fetches the code of the page that
+ * `targetOf(path)` says it opens. Returns the function that stops listening.
+ */
+export function prefetchOnIntent(
+  targetOf: (path: string) => IntentTarget | undefined,
+  root: Document = document,
+): () => void {
+  let hover: ReturnType<typeof setTimeout> | undefined;
+  const prefetch = (link: HTMLAnchorElement | undefined) => {
+    if (!link || savesData()) return;
+    const path = portalPath(link);
+    const target = path === undefined ? undefined : targetOf(path);
+    if (!target) return;
+    const key = `${target.remote}/${target.page}`;
+    if (fetched.has(key)) return;
+    fetched.add(key);
+    void preloadRemotePage(target.remote, target.page);
+  };
+  const onPointerOver = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    const link = linkOf(event.target);
+    if (!link) return;
+    clearTimeout(hover);
+    hover = setTimeout(() => prefetch(link), HOVER_DELAY_MS);
+  };
+  const onPointerOut = (event: PointerEvent) => {
+    if (linkOf(event.target) && !linkOf(event.relatedTarget)) clearTimeout(hover);
+  };
+  // A touch or a pointer press on a link: the click follows within a few hundred ms.
+  const onPress = (event: Event) => prefetch(linkOf(event.target));
+  const onFocus = (event: FocusEvent) => prefetch(linkOf(event.target));
+  const options = { capture: true, passive: true } as const;
+  root.addEventListener('pointerover', onPointerOver, options);
+  root.addEventListener('pointerout', onPointerOut, options);
+  root.addEventListener('touchstart', onPress, options);
+  root.addEventListener('pointerdown', onPress, options);
+  root.addEventListener('focusin', onFocus, options);
+  return () => {
+    clearTimeout(hover);
+    root.removeEventListener('pointerover', onPointerOver, options);
+    root.removeEventListener('pointerout', onPointerOut, options);
+    root.removeEventListener('touchstart', onPress, options);
+    root.removeEventListener('pointerdown', onPress, options);
+    root.removeEventListener('focusin', onFocus, options);
+  };
+}
+
+/** Forgets the pages fetched on intent (tests). */
+export function resetPrefetchOnIntent(): void {
+  fetched.clear();
+}
