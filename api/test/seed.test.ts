@@ -13,6 +13,7 @@ import { migrate } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 import { createMailer } from '../src/mail/outbox.js';
 import type { Mailer } from '../src/mail/outbox.js';
+import { demoData } from '../src/seed/demo-data.js';
 import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
 import { TEST_SCRYPT_LOG_N } from './helpers.js';
 import { createTestDb } from './test-db.js';
@@ -107,5 +108,23 @@ describe('the demo data', () => {
     const expected = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Snapshot;
     assert.deepEqual(Object.keys(rows).sort(), Object.keys(expected).sort());
     for (const [table, lines] of Object.entries(expected)) assert.deepEqual(rows[table], lines, table);
+  });
+
+  it("is checked as it is read: a misspelt field or a claim on another student's policy stops the seed", () => {
+    const files = demoData();
+    const [anna, , chen] = files.students;
+    assert.ok(anna && chen);
+    const misspelt = { ...files, students: [{ ...anna, firstname: 'Anna' }, ...files.students.slice(1)] };
+    assert.throws(() => demoData(misspelt), /demo data files are invalid:[\s\S]*firstname/);
+    const offDay = { ...files, claims: files.claims.map((claim) => ({ ...claim, incident: { days: 1.5 } })) };
+    assert.throws(() => demoData(offDay), /incident\.days/);
+    const [claim] = files.claims;
+    assert.ok(claim);
+    const notHers = { ...files, claims: [{ ...claim, profile: anna.profile }] };
+    assert.throws(
+      () => demoData(notHers),
+      /every invoice and claim is on a policy number of its own student/,
+    );
+    assert.equal(demoData(files).students.length, files.students.length);
   });
 });
