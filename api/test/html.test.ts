@@ -16,7 +16,10 @@ describe('the api writes one HTML escape', () => {
 
   it('writes a value the same in a templated mail, a link mail and the export summary', () => {
     const templated = renderMail(
-      { en: { subject: 'Hello', paragraphs: ['{{name}}'] }, nl: { subject: 'Hallo', paragraphs: ['{{name}}'] } },
+      {
+        en: { subject: 'Hello', paragraphs: ['{{name}}'] },
+        nl: { subject: 'Hallo', paragraphs: ['{{name}}'] },
+      },
       'en',
       'anna.devries@example.com',
       { name: TYPED },
