@@ -1,13 +1,10 @@
-// Reads the parts of a Dockerfile that the images check needs: its stages, and per stage the
-// instructions with their arguments (ENV pairs, CMD and HEALTHCHECK in exec form, USER, RUN...).
-// Enough for the Dockerfiles of this repository; not a full Dockerfile parser (no ARG expansion,
-// no heredocs, no escape directive).
+// Reads the parts of a Dockerfile that the images check needs, with dockerfile-ast (the parser of the
+// Dockerfile language server): its stages, and in the runtime stage the ENV pairs, WORKDIR, USER,
+// EXPOSE, COPY --from, and CMD and HEALTHCHECK in exec form. The parser joins continued lines, drops
+// comments, follows the escape directive and reads heredocs, quoted ENV values and FROM flags.
+import { Copy, DockerfileParser, Env, From, Healthcheck } from 'dockerfile-ast';
 
-/**
- * @typedef {object} Instruction
- * @property {string} keyword   upper case (FROM, RUN, ENV, CMD, ...)
- * @property {string} args      the rest of the (joined) line
- */
+/** @typedef {import('dockerfile-ast').Instruction} Instruction */
 
 /**
  * @typedef {object} Stage
@@ -16,42 +13,18 @@
  * @property {Instruction[]} instructions   everything after FROM up to the next FROM
  */
 
-/** Splits a Dockerfile into instructions: comments dropped, `\` continuations joined. */
-/** @param {string} text @returns {Instruction[]} */
-export function instructions(text) {
-  /** @type {Instruction[]} */
-  const result = [];
-  let pending = '';
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (pending === '' && (line === '' || line.startsWith('#'))) continue;
-    // A comment line inside a continued instruction is skipped, as Docker does.
-    if (pending !== '' && line.startsWith('#')) continue;
-    if (line.endsWith('\\')) {
-      pending += `${line.slice(0, -1).trim()} `;
-      continue;
-    }
-    const whole = `${pending}${line}`.trim();
-    pending = '';
-    if (whole === '') continue;
-    const [, keyword = '', args = ''] = /^(\S+)\s*(.*)$/s.exec(whole) ?? [];
-    result.push({ keyword: keyword.toUpperCase(), args: args.trim() });
-  }
-  if (pending.trim() !== '') throw new Error('The Dockerfile ends inside a continued line.');
-  return result;
-}
-
 /** The stages of a Dockerfile, in order. @param {string} text @returns {Stage[]} */
 export function stages(text) {
   /** @type {Stage[]} */
   const list = [];
-  for (const instruction of instructions(text)) {
-    if (instruction.keyword === 'FROM') {
-      const match = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(instruction.args);
-      if (!match) throw new Error(`Cannot read "FROM ${instruction.args}".`);
-      list.push({ from: match[1], name: match[2] ?? null, instructions: [] });
+  for (const instruction of DockerfileParser.parse(text).getInstructions()) {
+    const keyword = instruction.getKeyword();
+    if (instruction instanceof From) {
+      const from = instruction.getImage();
+      if (!from) throw new Error(`Cannot read "FROM ${instruction.getArgumentsContent() ?? ''}".`);
+      list.push({ from, name: instruction.getBuildStage(), instructions: [] });
     } else {
-      if (list.length === 0) throw new Error(`${instruction.keyword} before the first FROM.`);
+      if (list.length === 0) throw new Error(`${keyword} before the first FROM.`);
       list[list.length - 1]?.instructions.push(instruction);
     }
   }
@@ -59,25 +32,9 @@ export function stages(text) {
   return list;
 }
 
-/** `ENV A=1 B="two words"` (and the legacy `ENV A 1`) as an object. */
-/** @param {string} args @returns {Record<string, string>} */
-export function envPairs(args) {
-  const legacy = /^([A-Za-z_][A-Za-z0-9_]*)\s+([^=]*)$/.exec(args);
-  if (legacy) return { [legacy[1]]: legacy[2].trim() };
-  /** @type {Record<string, string>} */
-  const env = {};
-  const pattern = /([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|\S*)/g;
-  for (const match of args.matchAll(pattern)) {
-    env[match[1]] = match[2].startsWith('"') ? JSON.parse(match[2]) : match[2];
-  }
-  if (args.replace(pattern, '').trim() !== '')
-    throw new Error(`Cannot read "ENV ${args}" (use KEY=value pairs).`);
-  return env;
-}
-
 /** An exec-form argument list (`["node", "main.js"]`); the shell form is refused. */
 /** @param {string} args @param {string} what @returns {string[]} */
-export function execForm(args, what) {
+function execForm(args, what) {
   let argv;
   try {
     argv = JSON.parse(args);
@@ -123,20 +80,29 @@ export function runtimeOf(text) {
     healthcheck: null,
     copiesFrom: [],
   };
-  for (const { keyword, args } of final.instructions) {
-    if (keyword === 'ENV') Object.assign(runtime.env, envPairs(args));
-    else if (keyword === 'WORKDIR') runtime.workdir = args;
+  for (const instruction of final.instructions) {
+    const keyword = instruction.getKeyword();
+    const args = instruction.getArgumentsContent() ?? '';
+    if (instruction instanceof Env) {
+      for (const property of instruction.getProperties()) {
+        const value = property.getValue();
+        if (value === null) throw new Error(`Cannot read "ENV ${args}" (use KEY=value pairs).`);
+        runtime.env[property.getName()] = value;
+      }
+    } else if (keyword === 'WORKDIR') runtime.workdir = args;
     else if (keyword === 'USER') runtime.user = args;
     else if (keyword === 'EXPOSE')
-      runtime.expose.push(...args.split(/\s+/).map((port) => port.split('/')[0]));
+      runtime.expose.push(...instruction.getArguments().map((port) => port.getValue().split('/')[0] ?? ''));
     else if (keyword === 'CMD') runtime.cmd = execForm(args, 'CMD');
-    else if (keyword === 'HEALTHCHECK') {
-      const match = /^((?:--[a-z-]+=\S+\s+)*)CMD\s+(.*)$/s.exec(args);
-      if (!match) throw new Error(`HEALTHCHECK must be "[options] CMD [...]", got: ${args}`);
-      runtime.healthcheck = execForm(match[2], 'HEALTHCHECK CMD');
-    } else if (keyword === 'COPY') {
-      const from = /--from=(\S+)/.exec(args);
-      if (from) runtime.copiesFrom.push(from[1]);
+    else if (instruction instanceof Healthcheck) {
+      // The arguments start after the options, with the subcommand.
+      const subcommand = instruction.getSubcommand()?.getValue();
+      if (subcommand?.toUpperCase() !== 'CMD')
+        throw new Error(`HEALTHCHECK must be "[options] CMD [...]", got: ${args}`);
+      runtime.healthcheck = execForm(args.slice(subcommand.length).trim(), 'HEALTHCHECK CMD');
+    } else if (instruction instanceof Copy) {
+      const from = instruction.getFromFlag()?.getValue();
+      if (from) runtime.copiesFrom.push(from);
     }
   }
   return runtime;
@@ -167,9 +133,14 @@ export function imageProblems(runtime, deployCommand) {
 /** The `pnpm … deploy --prod … <folder>` part of a build stage's RUN, as argv without `pnpm`. */
 export function deployCommandOf(stages) {
   for (const stage of stages.slice(0, -1)) {
-    for (const { keyword, args } of stage.instructions) {
-      if (keyword !== 'RUN') continue;
-      for (const command of args.split(/&&|;/).map((part) => part.trim())) {
+    for (const instruction of stage.instructions) {
+      if (instruction.getKeyword() !== 'RUN') continue;
+      // The parser's words, without the comments and line continuations between them.
+      const line = instruction
+        .getArguments()
+        .map((word) => word.getValue())
+        .join(' ');
+      for (const command of line.split(/&&|;/).map((part) => part.trim())) {
         const words = command.split(/\s+/).map((word) => word.replace(/^"(.*)"$/, '$1'));
         if (words[0] === 'pnpm' && words.includes('deploy') && words.includes('--prod'))
           return words.slice(1);

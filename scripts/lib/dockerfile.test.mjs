@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { deployCommandOf, envPairs, imageProblems, instructions, runtimeOf } from './dockerfile.mjs';
+import { deployCommandOf, imageProblems, runtimeOf, stages } from './dockerfile.mjs';
 import { repoRoot } from './paths.mjs';
 
 const PACKAGES = ['api', 'host', 'remote-account', 'remote-insurance', 'remote-billing', 'remote-service'];
@@ -23,16 +23,43 @@ CMD ["pnpm", "--filter", "host", "start"]
 `;
 
 test('should join continued lines and skip comments', () => {
-  assert.deepEqual(instructions('FROM a AS b\n# note\nRUN one \\\n  # inside\n  && two\nCMD ["x"]\n'), [
-    { keyword: 'FROM', args: 'a AS b' },
-    { keyword: 'RUN', args: 'one && two' },
-    { keyword: 'CMD', args: '["x"]' },
-  ]);
+  const text =
+    'FROM a AS b\n# note\nRUN pnpm install \\\n  # inside\n  && pnpm --filter x deploy --prod /out\nFROM c\nCMD ["x"]\n';
+  const [build, runtime] = stages(text);
+  assert.deepEqual([build?.from, build?.name, runtime?.from, runtime?.name], ['a', 'b', 'c', null]);
+  assert.deepEqual(deployCommandOf(stages(text)), ['--filter', 'x', 'deploy', '--prod', '/out']);
 });
 
 test('should read ENV pairs, quoted values and the legacy form', () => {
-  assert.deepEqual(envPairs('A=1 B=/data C="two words"'), { A: '1', B: '/data', C: 'two words' });
-  assert.deepEqual(envPairs('PORT 8081'), { PORT: '8081' });
+  const { env } = runtimeOf('FROM a\nENV A=1 B=/data C="two words"\nENV PORT 8081\nCMD ["x"]\n');
+  assert.deepEqual(env, { A: '1', B: '/data', C: 'two words', PORT: '8081' });
+  assert.throws(() => runtimeOf('FROM a\nENV A=1 junk\n'), /KEY=value/);
+});
+
+test('should read an escape directive, a FROM flag and options over continued lines', () => {
+  const text = [
+    '# escape=`',
+    'FROM --platform=linux/amd64 node:20.20.2-slim AS build',
+    'RUN pnpm install `',
+    '  && pnpm --filter x deploy --prod /out',
+    'FROM node:20.20.2-slim',
+    'COPY --from=build /out ./',
+    'USER node',
+    'HEALTHCHECK --interval=10s `',
+    '  CMD ["node", "-e", "1"]',
+    'CMD ["node", "main.js"]',
+  ].join('\n');
+  const runtime = runtimeOf(text);
+  assert.deepEqual(
+    runtime.stages.map((stage) => [stage.from, stage.name]),
+    [
+      ['node:20.20.2-slim', 'build'],
+      ['node:20.20.2-slim', null],
+    ],
+  );
+  assert.deepEqual(deployCommandOf(runtime.stages), ['--filter', 'x', 'deploy', '--prod', '/out']);
+  assert.deepEqual(runtime.healthcheck, ['node', '-e', '1']);
+  assert.deepEqual(imageProblems(runtime, deployCommandOf(runtime.stages)), []);
 });
 
 test('should find every problem of the single-stage image', () => {

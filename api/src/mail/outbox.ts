@@ -4,6 +4,7 @@ import type { Transporter } from 'nodemailer';
 import type { BaseLogger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/db.js';
+import { escapeHtml } from '../html.js';
 import { createJobQueue, QUEUES } from '../jobs/job-queue.js';
 import type { JobQueue, JobRun, QueueName, QueueSettings } from '../jobs/job-queue.js';
 
@@ -21,10 +22,6 @@ export const MAIL_FROM = 'Student Insurance <no-reply@example.com>';
 
 /** Delivery state kept in `outbox.delivery_status`: PENDING until sent, also between tries. */
 export type DeliveryStatus = 'OUTBOX_ONLY' | 'PENDING' | 'SENT' | 'FAILED';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** A plain mail with one link. */
 export function linkMail(to: string, subject: string, intro: string, link: string): Mail {

@@ -1,11 +1,8 @@
+import { escapeHtml } from '../html.js';
 import type { Mail } from './outbox.js';
 
 /** The languages a request's confirmation is written in: the portal's. */
 export type RequestLanguage = 'en' | 'nl';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const TEXTS: Record<RequestLanguage, { subject: string; lines: (applicationNumber: string) => string[] }> = {
   en: {

@@ -1,5 +1,7 @@
 /** The export's human-readable summary (summary.html), in the student's language. */
 
+import { escapeHtml } from '../html.js';
+
 export type ExportLanguage = 'en' | 'nl';
 
 /** The figures the summary shows; the data itself is in data.json beside it. */
@@ -15,10 +17,6 @@ export interface SummaryFacts {
   sessions: number;
   mails: number;
   consent: 'granted' | 'denied' | null;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 const TEXTS = {

@@ -12,12 +12,13 @@ import {
   receiptIssue,
   sniffReceiptType,
 } from '@portal/shared/validation';
-import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
+import type { ClaimablePolicy } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
 import { requirePrincipal } from '../auth/session.js';
 import type { Db } from '../db/db.js';
+import * as store from '../modules/claims/store.js';
 import { parseBody } from '../validate.js';
 import { checkStudentClaimQuota } from '../rate-limits.js';
 import type { RouteContext } from './context.js';
@@ -58,27 +59,6 @@ export const UPLOADED_RECEIPT_FIELD = 'uploadedReceipts';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
-
-interface ClaimRow {
-  claim_number: string;
-  profile_id: string;
-  policy_number: string;
-  category: string;
-  incident_date: Date | string;
-  description: string;
-  amount: string;
-  iban: string;
-  status: ClaimStatus;
-  submitted_at: Date | string;
-}
-
-interface ReceiptRow {
-  id: string;
-  name: string;
-  content_type: string;
-  size: number;
-  stored: boolean;
-}
 
 /** A receipt as it came in: stored under `id`, its type read from its first bytes (null: none we accept). */
 interface UploadedReceipt {
@@ -150,11 +130,7 @@ async function storeReceipt(
     type: null,
     size: 0,
   };
-  await db.query(
-    `INSERT INTO claim_receipts (id, claim_number, profile_id, position, name, content_type, size)
-     VALUES ($1, NULL, $2, $3, $4, 'application/octet-stream', 0)`,
-    [receipt.id, profileId, position, cleanFileName(part.filename)],
-  );
+  await store.insertReceipt(db, { id: receipt.id, profileId, position, name: cleanFileName(part.filename) });
   // Registered before the first chunk, so a failure half-way still deletes what was written.
   uploaded.push(receipt);
   let head = Buffer.alloc(0);
@@ -167,11 +143,7 @@ async function storeReceipt(
     while (pendingBytes >= RECEIPT_CHUNK_BYTES || (last && pendingBytes > 0)) {
       const all = Buffer.concat(pending);
       const data = all.subarray(0, RECEIPT_CHUNK_BYTES);
-      await db.query('INSERT INTO claim_receipt_chunks (receipt_id, seq, data) VALUES ($1, $2, $3)', [
-        receipt.id,
-        seq,
-        data,
-      ]);
+      await store.insertReceiptChunk(db, receipt.id, seq, data);
       seq += 1;
       const rest = all.subarray(data.length);
       pending = rest.length > 0 ? [rest] : [];
@@ -199,61 +171,12 @@ async function storeReceipt(
   if (!sniffed) receipt.type = sniffReceiptType(head);
   if (!receipt.type) return;
   await flush(true);
-  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3, name = $4 WHERE id = $1', [
-    receipt.id,
-    receipt.type,
-    receipt.size,
-    receiptName(cleanFileName(part.filename), receipt.type),
-  ]);
-}
-
-/** The student's policies a claim can be filed against: numbered, and not refused or cancelled from the start. */
-async function claimablePolicies(db: Db, profileId: string): Promise<ClaimablePolicy[]> {
-  const rows = await db.query<{ policy_number: string; start_date: string; end_date: string }>(
-    `SELECT policy_number, start_date, end_date FROM policies
-     WHERE profile_id = $1 AND policy_number IS NOT NULL AND status <> 'DISAPPROVED' AND NOT cancelled_from_start`,
-    [profileId],
-  );
-  return rows.map((row) => ({
-    policyNumber: row.policy_number,
-    startDate: wireDate(row.start_date),
-    endDate: wireDate(row.end_date),
-  }));
-}
-
-/**
- * The claimable policy with this number whose policyholder was born on `birthDate`, with its owner.
- * One query with both conditions, so a wrong number and a wrong date take the same path and time.
- */
-async function visitorPolicy(
-  db: Db,
-  policyNumber: string,
-  birthDate: string,
-): Promise<(ClaimablePolicy & { profileId: string; holderEmail: string }) | undefined> {
-  const [row] = await db.query<{
-    profile_id: string;
-    policy_number: string;
-    start_date: string;
-    end_date: string;
-    email: string;
-  }>(
-    `SELECT p.profile_id, p.policy_number, p.start_date, p.end_date, a.email FROM policies p
-     JOIN profiles pr ON pr.profile_id = p.profile_id
-     JOIN accounts a ON a.id = pr.account_id
-     WHERE p.policy_number = $1 AND pr.birth_date = $2::date
-       AND p.status <> 'DISAPPROVED' AND NOT p.cancelled_from_start
-     LIMIT 1`,
-    [policyNumber, birthDate],
-  );
-  return row
-    ? {
-        profileId: row.profile_id,
-        holderEmail: row.email,
-        policyNumber: row.policy_number,
-        startDate: wireDate(row.start_date),
-        endDate: wireDate(row.end_date),
-      }
-    : undefined;
+  await store.completeReceipt(db, {
+    id: receipt.id,
+    type: receipt.type,
+    size: receipt.size,
+    name: receiptName(cleanFileName(part.filename), receipt.type),
+  });
 }
 
 /**
@@ -271,12 +194,10 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
   const today = () => config.now();
 
   /** The principal's own claim; the number is checked before any query. 404 unknown, 403 someone else's. */
-  async function ownClaim(request: FastifyRequest<ClaimParams>): Promise<ClaimRow> {
+  async function ownClaim(request: FastifyRequest<ClaimParams>): Promise<store.ClaimRow> {
     const principal = await requirePrincipal(db, config, request);
     if (!CLAIM_NUMBER.test(request.params.claimNumber)) throw errors.notFound('Claim');
-    const [row] = await db.query<ClaimRow>('SELECT * FROM claims WHERE claim_number = $1', [
-      request.params.claimNumber,
-    ]);
+    const row = await store.findClaim(db, request.params.claimNumber);
     if (!row) throw errors.notFound('Claim');
     if (row.profile_id !== principal.profileId) throw errors.forbidden();
     return row;
@@ -289,11 +210,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
    */
   async function finishedUploads(profileId: string, ids: readonly string[]): Promise<UploadedReceipt[]> {
     if (ids.length === 0) return [];
-    const rows = await db.query<{ id: string; content_type: string; size: number }>(
-      `SELECT r.id, r.content_type, r.size FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
-       WHERE u.id = ANY($1) AND u.profile_id = $2 AND u.finished_at IS NOT NULL AND r.claim_number IS NULL`,
-      [ids, profileId],
-    );
+    const rows = await store.finishedUploads(db, profileId, ids);
     const found = new Map(rows.map((row) => [row.id, row]));
     if (new Set(ids).size !== ids.length || ids.some((id) => !found.has(id))) {
       throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
@@ -320,11 +237,10 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     const uploaded: UploadedReceipt[] = [];
     const uploadIds: string[] = [];
     const discard = () =>
-      uploaded.length > 0
-        ? db.query('DELETE FROM claim_receipts WHERE id = ANY($1) AND claim_number IS NULL', [
-            uploaded.map((receipt) => receipt.id),
-          ])
-        : Promise.resolve([]);
+      store.discardReceipts(
+        db,
+        uploaded.map((receipt) => receipt.id),
+      );
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
@@ -380,25 +296,19 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     const submittedAt = today();
     const token = visitor ? randomToken() : null;
     await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
-          iban, status, submitted_at, filed_by, holder_confirmation, confirmation_token_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9, $10, $11, $12)`,
-        [
-          claimNumber,
-          profileId,
-          body.policyNumber,
-          body.category,
-          body.incidentDate,
-          body.description,
-          parseClaimAmount(body.amount),
-          normalizeIban(body.iban),
-          submittedAt,
-          visitor ? 'visitor' : 'student',
-          visitor ? 'PENDING' : null,
-          token ? hashLinkToken(token) : null,
-        ],
-      );
+      await store.insertClaim(tx, {
+        claimNumber,
+        profileId,
+        policyNumber: body.policyNumber,
+        category: body.category,
+        incidentDate: body.incidentDate,
+        description: body.description,
+        amount: parseClaimAmount(body.amount),
+        iban: normalizeIban(body.iban),
+        submittedAt,
+        filedBy: visitor ? 'visitor' : 'student',
+        confirmationTokenHash: token ? hashLinkToken(token) : null,
+      });
       if (visitor && token) {
         const link = `${config.publicOrigin}${CONFIRM_CLAIM_PAGE}/${token}`;
         const claim = {
@@ -411,14 +321,8 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
           submittedAt: submittedAt.toISOString(),
         };
         // In the policyholder's language, as every mail to her.
-        const [holder] = await tx.query<{ mail_language: string }>(
-          'SELECT mail_language FROM profiles WHERE profile_id = $1',
-          [profileId],
-        );
-        await mailer.store(
-          visitorClaimMail(visitor.holderEmail, mailLanguage(holder?.mail_language), claim, link),
-          tx,
-        );
+        const language = mailLanguage(await store.mailLanguageOf(tx, profileId));
+        await mailer.store(visitorClaimMail(visitor.holderEmail, language, claim, link), tx);
       } else {
         // The student's own claim: the "received" mail, in her language, unless she turned claim mails off.
         const recipient = await claimMailRecipient(tx, profileId);
@@ -435,19 +339,11 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
           );
         }
       }
-      await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'RECEIVED', $2)", [
-        claimNumber,
-        submittedAt,
-      ]);
+      await store.addHistory(tx, claimNumber, 'RECEIVED', submittedAt);
       if (uploaded.length > 0) {
         // In the order given; a receipt another claim has just taken is not taken twice.
         const ids = uploaded.map((receipt) => receipt.id);
-        const taken = await tx.query(
-          `UPDATE claim_receipts SET claim_number = $1, profile_id = $2, position = array_position($3::text[], id) - 1
-           WHERE id = ANY($3) AND claim_number IS NULL RETURNING id`,
-          [claimNumber, profileId, ids],
-        );
-        if (taken.length !== ids.length)
+        if ((await store.takeReceipts(tx, claimNumber, profileId, ids)) !== ids.length)
           throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
       }
     });
@@ -458,7 +354,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
     const principal = await requirePrincipal(db, config, request);
     // Over the day's quota, the upload is refused before a single receipt byte is written.
     await checkStudentClaimQuota(db, config, principal.profileId);
-    const policies = await claimablePolicies(db, principal.profileId);
+    const policies = await store.claimablePolicies(db, principal.profileId);
     const schema = claimSchema({ today: today(), policies });
     const { fields, uploaded, uploadIds, discard, receiptProblem } = await readClaimParts(
       request,
@@ -504,7 +400,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
         // Then the pair, and only then what depends on the policy (its period). A wrong pair and a right
         // pair with a date outside the period take the same steps and get the same 422: trying dates
         // tells neither the pair nor the period.
-        const policy = await visitorPolicy(db, visitor.policyNumber, visitor.birthDate);
+        const policy = await store.visitorPolicy(db, visitor.policyNumber, visitor.birthDate);
         const checked = v.safeParse(
           claimSchema({
             today: today(),
@@ -527,10 +423,7 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
   app.get<ProfileParams>('/api/en/profiles/:profileId/claims', async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);
     if (principal.profileId !== request.params.profileId) throw errors.forbidden();
-    const rows = await db.query<ClaimRow>(
-      'SELECT * FROM claims WHERE profile_id = $1 ORDER BY submitted_at DESC, claim_number DESC',
-      [principal.profileId],
-    );
+    const rows = await store.listClaims(db, principal.profileId);
     void reply.header('Cache-Control', 'no-store');
     return rows.map((row) => ({
       claimNumber: row.claim_number,
@@ -543,18 +436,8 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
 
   app.get<ClaimParams>('/api/en/claims/:claimNumber', async (request, reply) => {
     const claim = await ownClaim(request);
-    const history = await db.query<{
-      status: ClaimStatus;
-      at: Date | string;
-      reason: string | null;
-      note: string | null;
-    }>('SELECT status, at, reason, note FROM claim_history WHERE claim_number = $1 ORDER BY at, seq', [
-      claim.claim_number,
-    ]);
-    const receipts = await db.query<ReceiptRow>(
-      'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE claim_number = $1 ORDER BY position',
-      [claim.claim_number],
-    );
+    const history = await store.claimHistory(db, claim.claim_number);
+    const receipts = await store.claimReceipts(db, claim.claim_number);
     void reply.header('Cache-Control', 'no-store');
     return {
       claimNumber: claim.claim_number,
@@ -604,28 +487,12 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
       const now = today();
       const moved = await db.transaction(async (tx) => {
         // Only from DOCUMENTS_REQUESTED: two sends at once, or a handler's change meanwhile, move it once.
-        const [updated] = await tx.query<{ amount: string }>(
-          `UPDATE claims SET status = 'IN_REVIEW' WHERE claim_number = $1 AND status = 'DOCUMENTS_REQUESTED'
-           RETURNING amount`,
-          [claim.claim_number],
-        );
+        const updated = await store.reopenForReview(tx, claim.claim_number);
         if (!updated) return false;
-        const [last] = await tx.query<{ next: number }>(
-          'SELECT coalesce(max(position) + 1, 0)::int AS next FROM claim_receipts WHERE claim_number = $1',
-          [claim.claim_number],
-        );
-        for (const [index, receipt] of receipts.entries()) {
-          const [taken] = await tx.query(
-            `UPDATE claim_receipts SET claim_number = $1, position = $2 WHERE id = $3 AND claim_number IS NULL
-             RETURNING id`,
-            [claim.claim_number, (last?.next ?? 0) + index, receipt.id],
-          );
-          if (!taken) throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
-        }
-        await tx.query("INSERT INTO claim_history (claim_number, status, at) VALUES ($1, 'IN_REVIEW', $2)", [
-          claim.claim_number,
-          now,
-        ]);
+        const ids = receipts.map((receipt) => receipt.id);
+        if (!(await store.addReceipts(tx, claim.claim_number, ids)))
+          throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
+        await store.addHistory(tx, claim.claim_number, 'IN_REVIEW', now);
         const recipient = await claimMailRecipient(tx, claim.profile_id);
         if (recipient?.claimMails) {
           await mailer.store(
@@ -657,31 +524,16 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
   app.get<ReceiptParams>('/api/en/claims/:claimNumber/receipts/:id', async (request, reply) => {
     const claim = await ownClaim(request);
     if (!RECEIPT_ID.test(request.params.id)) throw errors.notFound('Receipt');
-    const [receipt] = await db.query<ReceiptRow>(
-      'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE id = $1 AND claim_number = $2',
-      [request.params.id, claim.claim_number],
-    );
+    const receipt = await store.findReceipt(db, claim.claim_number, request.params.id);
     if (!receipt?.stored) throw errors.notFound('Receipt');
-    const [count] = await db.query<{ chunks: number }>(
-      'SELECT count(*)::int AS chunks FROM claim_receipt_chunks WHERE receipt_id = $1',
-      [receipt.id],
-    );
     // One chunk at a time from the database to the client.
-    async function* chunks() {
-      for (let seq = 0; seq < (count?.chunks ?? 0); seq += 1) {
-        const [row] = await db.query<{ data: Uint8Array }>(
-          'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
-          [receipt!.id, seq],
-        );
-        if (row) yield Buffer.from(row.data);
-      }
-    }
+    const chunks = await store.receiptChunks(db, receipt.id);
     return reply
       .header('Content-Type', receipt.content_type)
       .header('Content-Length', String(receipt.size))
       .header('Content-Disposition', contentDisposition(receiptName(receipt.name, receipt.content_type)))
       .header('Cache-Control', 'no-store')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(Readable.from(chunks()));
+      .send(Readable.from(chunks));
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../errors.js';
+import { escapeHtml } from '../html.js';
 import { XSRF_COOKIE, requirePrincipal } from '../auth/session.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
@@ -58,10 +59,6 @@ type PaymentRow = {
   status: 'PENDING' | 'PAID' | 'CANCELLED';
   method: string;
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);

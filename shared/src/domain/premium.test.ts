@@ -1,7 +1,7 @@
 import { coveredDays, premiumForDays, premiumPerTerm } from './premium';
 
 // Anna's Travel and Health in the demo data: a year of 366 days, €240 and €780, invoiced monthly at
-// €20 and €65 (api/src/seed/seed.ts).
+// €20 and €65 (api/src/seed/data/students.json).
 const year = { startDate: '2026-09-27', endDate: '2027-09-27' };
 
 describe('premium', () => {

@@ -1,0 +1,304 @@
+import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
+import type { Db } from '../../db/db.js';
+import { wireDate } from '../../routes/policy-store.js';
+
+// The claims' SQL: claims, their history and their receipts (stored in chunks). Each function takes the
+// database or a transaction, so that the routes decide what is written together.
+
+/** A claims row. */
+export interface ClaimRow {
+  claim_number: string;
+  profile_id: string;
+  policy_number: string;
+  category: string;
+  incident_date: Date | string;
+  description: string;
+  amount: string;
+  iban: string;
+  status: ClaimStatus;
+  submitted_at: Date | string;
+}
+
+/** A claim_receipts row, without its chunks. */
+export interface ReceiptRow {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  stored: boolean;
+}
+
+/** A step of a claim's history. */
+export interface HistoryRow {
+  status: ClaimStatus;
+  at: Date | string;
+  reason: string | null;
+  note: string | null;
+}
+
+/** A claim as it is filed, checked. */
+export interface NewClaim {
+  claimNumber: string;
+  profileId: string;
+  policyNumber: string;
+  category: string;
+  incidentDate: string;
+  description: string;
+  amount: number;
+  iban: string;
+  submittedAt: Date;
+  filedBy: 'student' | 'visitor';
+  /** A visitor's claim waits for the policyholder: the hash of the mailed link's token. */
+  confirmationTokenHash: string | null;
+}
+
+/** The student's policies a claim can be filed against: numbered, and not refused or cancelled from the start. */
+export async function claimablePolicies(db: Db, profileId: string): Promise<ClaimablePolicy[]> {
+  const rows = await db.query<{ policy_number: string; start_date: string; end_date: string }>(
+    `SELECT policy_number, start_date, end_date FROM policies
+     WHERE profile_id = $1 AND policy_number IS NOT NULL AND status <> 'DISAPPROVED' AND NOT cancelled_from_start`,
+    [profileId],
+  );
+  return rows.map((row) => ({
+    policyNumber: row.policy_number,
+    startDate: wireDate(row.start_date),
+    endDate: wireDate(row.end_date),
+  }));
+}
+
+/**
+ * The claimable policy with this number whose policyholder was born on `birthDate`, with its owner.
+ * One query with both conditions, so a wrong number and a wrong date take the same path and time.
+ */
+export async function visitorPolicy(
+  db: Db,
+  policyNumber: string,
+  birthDate: string,
+): Promise<(ClaimablePolicy & { profileId: string; holderEmail: string }) | undefined> {
+  const [row] = await db.query<{
+    profile_id: string;
+    policy_number: string;
+    start_date: string;
+    end_date: string;
+    email: string;
+  }>(
+    `SELECT p.profile_id, p.policy_number, p.start_date, p.end_date, a.email FROM policies p
+     JOIN profiles pr ON pr.profile_id = p.profile_id
+     JOIN accounts a ON a.id = pr.account_id
+     WHERE p.policy_number = $1 AND pr.birth_date = $2::date
+       AND p.status <> 'DISAPPROVED' AND NOT p.cancelled_from_start
+     LIMIT 1`,
+    [policyNumber, birthDate],
+  );
+  return row
+    ? {
+        profileId: row.profile_id,
+        holderEmail: row.email,
+        policyNumber: row.policy_number,
+        startDate: wireDate(row.start_date),
+        endDate: wireDate(row.end_date),
+      }
+    : undefined;
+}
+
+/** The language the profile's mails are written in (as stored; the mail module reads it). */
+export async function mailLanguageOf(db: Db, profileId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ mail_language: string }>(
+    'SELECT mail_language FROM profiles WHERE profile_id = $1',
+    [profileId],
+  );
+  return row?.mail_language;
+}
+
+export async function findClaim(db: Db, claimNumber: string): Promise<ClaimRow | undefined> {
+  const [row] = await db.query<ClaimRow>('SELECT * FROM claims WHERE claim_number = $1', [claimNumber]);
+  return row;
+}
+
+/** The profile's claims, newest first. */
+export function listClaims(db: Db, profileId: string): Promise<ClaimRow[]> {
+  return db.query<ClaimRow>(
+    'SELECT * FROM claims WHERE profile_id = $1 ORDER BY submitted_at DESC, claim_number DESC',
+    [profileId],
+  );
+}
+
+/** The claim's steps, oldest first. */
+export function claimHistory(db: Db, claimNumber: string): Promise<HistoryRow[]> {
+  return db.query<HistoryRow>(
+    'SELECT status, at, reason, note FROM claim_history WHERE claim_number = $1 ORDER BY at, seq',
+    [claimNumber],
+  );
+}
+
+/** The claim's receipts, in their order. */
+export function claimReceipts(db: Db, claimNumber: string): Promise<ReceiptRow[]> {
+  return db.query<ReceiptRow>(
+    'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE claim_number = $1 ORDER BY position',
+    [claimNumber],
+  );
+}
+
+/** Stores a new claim, RECEIVED (a visitor's PENDING the policyholder's confirmation). */
+export async function insertClaim(db: Db, claim: NewClaim): Promise<void> {
+  await db.query(
+    `INSERT INTO claims (claim_number, profile_id, policy_number, category, incident_date, description, amount,
+      iban, status, submitted_at, filed_by, holder_confirmation, confirmation_token_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'RECEIVED', $9, $10, $11, $12)`,
+    [
+      claim.claimNumber,
+      claim.profileId,
+      claim.policyNumber,
+      claim.category,
+      claim.incidentDate,
+      claim.description,
+      claim.amount,
+      claim.iban,
+      claim.submittedAt,
+      claim.filedBy,
+      claim.filedBy === 'visitor' ? 'PENDING' : null,
+      claim.confirmationTokenHash,
+    ],
+  );
+}
+
+/** A step of the claim's history. */
+export async function addHistory(db: Db, claimNumber: string, status: ClaimStatus, at: Date): Promise<void> {
+  await db.query('INSERT INTO claim_history (claim_number, status, at) VALUES ($1, $2, $3)', [
+    claimNumber,
+    status,
+    at,
+  ]);
+}
+
+/**
+ * Moves a claim from DOCUMENTS_REQUESTED back to IN_REVIEW; its amount, or undefined when it was no
+ * longer waiting for documents (two sends at once, or a handler's change meanwhile, move it once).
+ */
+export async function reopenForReview(db: Db, claimNumber: string): Promise<{ amount: string } | undefined> {
+  const [updated] = await db.query<{ amount: string }>(
+    `UPDATE claims SET status = 'IN_REVIEW' WHERE claim_number = $1 AND status = 'DOCUMENTS_REQUESTED'
+     RETURNING amount`,
+    [claimNumber],
+  );
+  return updated;
+}
+
+/** Starts storing a receipt: its row, empty and of no type yet, at `position`. */
+export async function insertReceipt(
+  db: Db,
+  receipt: { id: string; profileId: string | null; position: number; name: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO claim_receipts (id, claim_number, profile_id, position, name, content_type, size)
+     VALUES ($1, NULL, $2, $3, $4, 'application/octet-stream', 0)`,
+    [receipt.id, receipt.profileId, receipt.position, receipt.name],
+  );
+}
+
+export async function insertReceiptChunk(
+  db: Db,
+  receiptId: string,
+  seq: number,
+  data: Buffer,
+): Promise<void> {
+  await db.query('INSERT INTO claim_receipt_chunks (receipt_id, seq, data) VALUES ($1, $2, $3)', [
+    receiptId,
+    seq,
+    data,
+  ]);
+}
+
+/** A receipt stored whole: its type read from its bytes, its size and the name that goes with the type. */
+export async function completeReceipt(
+  db: Db,
+  receipt: { id: string; type: string; size: number; name: string },
+): Promise<void> {
+  await db.query('UPDATE claim_receipts SET content_type = $2, size = $3, name = $4 WHERE id = $1', [
+    receipt.id,
+    receipt.type,
+    receipt.size,
+    receipt.name,
+  ]);
+}
+
+/** Deletes receipts that no claim took (with their chunks). */
+export async function discardReceipts(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query('DELETE FROM claim_receipts WHERE id = ANY($1) AND claim_number IS NULL', [ids]);
+}
+
+/** The profile's finished resumable uploads among `ids` that no claim has taken yet. */
+export function finishedUploads(
+  db: Db,
+  profileId: string,
+  ids: readonly string[],
+): Promise<{ id: string; content_type: string; size: number }[]> {
+  return db.query(
+    `SELECT r.id, r.content_type, r.size FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
+     WHERE u.id = ANY($1) AND u.profile_id = $2 AND u.finished_at IS NOT NULL AND r.claim_number IS NULL`,
+    [ids, profileId],
+  );
+}
+
+/**
+ * Files the receipts `ids` with a new claim, in that order; how many it took (a receipt another claim
+ * has just taken is not taken twice).
+ */
+export async function takeReceipts(
+  db: Db,
+  claimNumber: string,
+  profileId: string,
+  ids: readonly string[],
+): Promise<number> {
+  const taken = await db.query(
+    `UPDATE claim_receipts SET claim_number = $1, profile_id = $2, position = array_position($3::text[], id) - 1
+     WHERE id = ANY($3) AND claim_number IS NULL RETURNING id`,
+    [claimNumber, profileId, ids],
+  );
+  return taken.length;
+}
+
+/** Adds the receipts `ids` to a claim after those it has, in that order; whether every one was free. */
+export async function addReceipts(db: Db, claimNumber: string, ids: readonly string[]): Promise<boolean> {
+  const [last] = await db.query<{ next: number }>(
+    'SELECT coalesce(max(position) + 1, 0)::int AS next FROM claim_receipts WHERE claim_number = $1',
+    [claimNumber],
+  );
+  for (const [index, id] of ids.entries()) {
+    const [taken] = await db.query(
+      `UPDATE claim_receipts SET claim_number = $1, position = $2 WHERE id = $3 AND claim_number IS NULL
+       RETURNING id`,
+      [claimNumber, (last?.next ?? 0) + index, id],
+    );
+    if (!taken) return false;
+  }
+  return true;
+}
+
+/** One receipt of the claim, without its bytes. */
+export async function findReceipt(db: Db, claimNumber: string, id: string): Promise<ReceiptRow | undefined> {
+  const [receipt] = await db.query<ReceiptRow>(
+    'SELECT id, name, content_type, size, stored FROM claim_receipts WHERE id = $1 AND claim_number = $2',
+    [id, claimNumber],
+  );
+  return receipt;
+}
+
+/** A receipt's bytes, one chunk at a time from the database; how many chunks is read at once. */
+export async function receiptChunks(db: Db, receiptId: string): Promise<AsyncGenerator<Buffer>> {
+  const [count] = await db.query<{ chunks: number }>(
+    'SELECT count(*)::int AS chunks FROM claim_receipt_chunks WHERE receipt_id = $1',
+    [receiptId],
+  );
+  const chunks = count?.chunks ?? 0;
+  return (async function* () {
+    for (let seq = 0; seq < chunks; seq += 1) {
+      const [row] = await db.query<{ data: Uint8Array }>(
+        'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
+        [receiptId, seq],
+      );
+      if (row) yield Buffer.from(row.data);
+    }
+  })();
+}
