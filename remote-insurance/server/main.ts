@@ -1,8 +1,8 @@
 // First: a page's style sheets are the browser build's business, so here they are empty modules.
 import '@portal/shared/prerender-setup';
 import path from 'node:path';
-import { createFrameRenderer, registerFrameRoute } from '@portal/shared/frame-renderer';
-import { serveRemote } from '@portal/shared/server';
+import { createFrameRenderer } from '@portal/shared/frame-renderer';
+import { registerFrameRoute, serveRemote } from '@portal/shared/server';
 import { pages } from '../src/exposed/pages';
 import { routes } from '../src/exposed/routes';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { SUPPORTED_LOCALES } from '../i18n/locales';
 import { isPlainText } from '../validation/fields';
-import type { FrameRenderer } from '../prerender/frame-renderer';
+import type { FrameRenderer } from '../prerender/frame-types';
 import {
   FRAME_ITEM_LIMIT,
   FRAME_SECRET_VARIABLE,

@@ -23,4 +23,5 @@ export {
   isFrameCaller,
   readFrameSecret,
 } from './frame-auth';
+export { registerFrameRoute } from './frame-route';
 export { isLoopbackAddress } from './loopback';
