@@ -1,8 +1,14 @@
 /**
- * Wire types of the product API, generated from `api/openapi/openapi.yaml` into `./openapi.ts`
- * (`pnpm --filter api gen:types`). These aliases are the names the portal uses.
+ * The wire contract of the product API (`api/openapi/openapi.yaml`): its types, generated into
+ * `./openapi.ts` (`pnpm --filter api gen:types`), under the names the portal uses; its runtime schemas
+ * and enumerations, written once and held to the document by their test; and the paths the pages read.
+ * Stateless: each app bundles it (docs/design.md).
  */
 import type { components, operations, paths } from './openapi';
+
+export * from './enums';
+export * from './paths';
+export * from './schemas';
 
 type Schemas = components['schemas'];
 
