@@ -120,18 +120,18 @@ function describeOpenApi(raw: OpenApiSchema): object {
 
 describe('the wire schemas', () => {
   it.each([
-    ['Country', schemas.countrySchema],
-    ['Profile', schemas.profileSchema],
-    ['Address', schemas.addressSchema],
-    ['RawPolicy', schemas.policySchema],
-    ['RawInvoice', schemas.invoiceSchema],
-    ['InvoicePaymentRedirect', schemas.invoicePaymentRedirectSchema],
-    ['InvoicePaymentTransfer', schemas.invoicePaymentTransferSchema],
-    ['Claim', schemas.claimSchema],
-    ['ClaimHistoryStep', schemas.claimHistoryStepSchema],
-    ['ClaimReceipt', schemas.claimReceiptSchema],
-    ['ClaimDetail', schemas.claimDetailSchema],
-    ['ProofVerification', schemas.proofVerificationSchema],
+    ['Country', schemas.countryWireSchema],
+    ['Profile', schemas.profileWireSchema],
+    ['Address', schemas.addressWireSchema],
+    ['RawPolicy', schemas.policyWireSchema],
+    ['RawInvoice', schemas.invoiceWireSchema],
+    ['InvoicePaymentRedirect', schemas.invoicePaymentRedirectWireSchema],
+    ['InvoicePaymentTransfer', schemas.invoicePaymentTransferWireSchema],
+    ['Claim', schemas.claimWireSchema],
+    ['ClaimHistoryStep', schemas.claimHistoryStepWireSchema],
+    ['ClaimReceipt', schemas.claimReceiptWireSchema],
+    ['ClaimDetail', schemas.claimDetailWireSchema],
+    ['ProofVerification', schemas.proofVerificationWireSchema],
   ])('should check %s as the OpenAPI document describes it', (name, schema) => {
     expect(describeValibot(schema as AnySchema)).toEqual(describeOpenApi(component(name)));
   });

@@ -31,10 +31,13 @@ const id = v.pipe(v.string(), v.nonEmpty());
 const stringBoolean = v.picklist(STRING_BOOLEANS);
 
 /** `Country`: an ISO 3166-1 alpha-2 code with its English name. */
-export const countrySchema = v.object({ code: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), name: v.string() });
+export const countryWireSchema = v.object({
+  code: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
+  name: v.string(),
+});
 
 /** `Profile`: the student's personal details. */
-export const profileSchema = v.object({
+export const profileWireSchema = v.object({
   profileId: id,
   gender: v.picklist(GENDERS),
   firstName: v.string(),
@@ -47,7 +50,7 @@ export const profileSchema = v.object({
 });
 
 /** `Address`: a postal address. */
-export const addressSchema = v.object({
+export const addressWireSchema = v.object({
   postalCode: v.string(),
   houseNumber: v.string(),
   houseNumberAddition: v.optional(v.string()),
@@ -58,7 +61,7 @@ export const addressSchema = v.object({
 });
 
 /** `RawPolicy`: a policy as `GET /api/en/profiles/{profileId}/policies` lists it. */
-export const policySchema = v.object({
+export const policyWireSchema = v.object({
   policyId: id,
   policyNumber: v.optional(v.string()),
   applicationNumber: v.optional(v.string()),
@@ -77,7 +80,7 @@ export const policySchema = v.object({
   educationalInstitution: v.optional(v.object({ name: v.string() })),
   faculty: v.optional(v.string()),
   study: v.optional(v.string()),
-  destinationAddress: v.optional(addressSchema),
+  destinationAddress: v.optional(addressWireSchema),
   totalAmount: amount,
   paymentTerm: v.picklist(PAYMENT_TERMS),
   paymentMethod: v.picklist(PAYMENT_METHODS),
@@ -86,7 +89,7 @@ export const policySchema = v.object({
 });
 
 /** `RawInvoice`: an invoice as `GET /api/en/profiles/{profileId}/invoices` lists it. */
-export const invoiceSchema = v.object({
+export const invoiceWireSchema = v.object({
   policyNumber: v.string(),
   invoiceNumber: id,
   invoiceDate: wireDate,
@@ -98,7 +101,7 @@ export const invoiceSchema = v.object({
 });
 
 /** `InvoicePaymentRedirect`: card and iDeal go to the provider's page, a path on the portal's origin. */
-export const invoicePaymentRedirectSchema = v.object({
+export const invoicePaymentRedirectWireSchema = v.object({
   redirectUrl: v.pipe(
     v.string(),
     v.check((url) => url.startsWith('/') && !url.startsWith('//') && !url.includes('\\'), 'same origin'),
@@ -106,7 +109,7 @@ export const invoicePaymentRedirectSchema = v.object({
 });
 
 /** `InvoicePaymentTransfer`: where to send the money of a bank transfer, and with which reference. */
-export const invoicePaymentTransferSchema = v.object({
+export const invoicePaymentTransferWireSchema = v.object({
   iban: v.pipe(v.string(), v.nonEmpty()),
   bic: v.pipe(v.string(), v.nonEmpty()),
   reference: v.pipe(v.string(), v.nonEmpty()),
@@ -114,7 +117,7 @@ export const invoicePaymentTransferSchema = v.object({
 });
 
 /** `Claim`: one claim of `GET /api/en/profiles/{profileId}/claims`. */
-export const claimSchema = v.object({
+export const claimWireSchema = v.object({
   claimNumber: id,
   policyNumber: v.string(),
   submittedAt: wireTimestamp,
@@ -123,7 +126,7 @@ export const claimSchema = v.object({
 });
 
 /** `ClaimHistoryStep`: a step a claim reached, and when. */
-export const claimHistoryStepSchema = v.object({
+export const claimHistoryStepWireSchema = v.object({
   status: v.picklist(CLAIM_STATUSES),
   at: wireTimestamp,
   reason: v.optional(v.picklist(CLAIM_REJECTION_REASONS)),
@@ -131,7 +134,7 @@ export const claimHistoryStepSchema = v.object({
 });
 
 /** `ClaimReceipt`: a receipt of a claim. */
-export const claimReceiptSchema = v.object({
+export const claimReceiptWireSchema = v.object({
   id,
   name: v.string(),
   contentType: v.picklist(RECEIPT_CONTENT_TYPES),
@@ -139,18 +142,18 @@ export const claimReceiptSchema = v.object({
 });
 
 /** `ClaimDetail`: `GET /api/en/claims/{claimNumber}`. */
-export const claimDetailSchema = v.object({
-  ...claimSchema.entries,
+export const claimDetailWireSchema = v.object({
+  ...claimWireSchema.entries,
   category: v.picklist(CONTACT_CATEGORIES),
   incidentDate: wireDate,
   description: v.string(),
   iban: v.string(),
-  history: v.array(claimHistoryStepSchema),
-  receipts: v.array(claimReceiptSchema),
+  history: v.array(claimHistoryStepWireSchema),
+  receipts: v.array(claimReceiptWireSchema),
 });
 
 /** `ProofVerification`: what `GET /api/verify/{code}` says about a proof-of-cover letter. */
-export const proofVerificationSchema = v.object({
+export const proofVerificationWireSchema = v.object({
   code: v.string(),
   valid: v.boolean(),
   coverStatus: v.picklist(COVER_STATUSES),
