@@ -59,19 +59,14 @@ export {
   claimIncidentDateIssue,
 } from './rules';
 export type { PolicyDates } from './rules';
+// The contract's enumerations the forms offer (and the rest of them): one list each, in the wire layer.
+export * from '../wire/enums';
 export type { ClaimReceiptType, ClaimSchemaOptions, ClaimStatus, ClaimablePolicy } from './schemas';
 export {
-  CLAIM_STATUSES,
   CLAIM_MAX_AMOUNT,
   CLAIM_MAX_RECEIPTS,
   CLAIM_MAX_RECEIPT_BYTES,
   CLAIM_RECEIPT_TYPES,
-  CONTACT_CATEGORIES,
-  GENDERS,
-  INSURANCE_TYPES,
-  PAYMENT_METHODS,
-  PAYMENT_TERMS,
-  YES_NO,
   addressSchema,
   changeStartDateSchema,
   claimSchema,

@@ -29,9 +29,8 @@ import {
   terminationEndDateIssue,
 } from './rules';
 import type { PolicyDates } from './rules';
-
+import type { CLAIM_STATUSES } from '../wire/enums';
 import {
-  CLAIM_STATUSES,
   CONTACT_CATEGORIES,
   GENDERS,
   INSURANCE_TYPES,
@@ -39,17 +38,6 @@ import {
   PAYMENT_TERMS,
   YES_NO,
 } from '../wire/enums';
-
-// The contract's enumerations, which the forms offer: one list each, in the wire layer.
-export {
-  CLAIM_STATUSES,
-  CONTACT_CATEGORIES,
-  GENDERS,
-  INSURANCE_TYPES,
-  PAYMENT_METHODS,
-  PAYMENT_TERMS,
-  YES_NO,
-};
 
 // Reasons, questions and descriptions are typed in a text area: line breaks belong in them.
 const MULTILINE = { multiline: true } as const;
