@@ -138,7 +138,14 @@ describe('the wire schemas', () => {
 
   it('should hold every schema of ./schemas.ts to the document', () => {
     // A schema added without a line above would go unchecked.
-    expect(Object.keys(schemas).length).toBe(12);
+    const isSchema = (value: unknown) =>
+      typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'schema';
+    expect(Object.values(schemas).filter(isSchema).length).toBe(12);
+  });
+
+  it('should name only fields of a policy as the ones the policy rules read', () => {
+    const properties = Object.keys(component('RawPolicy').properties ?? {});
+    expect(properties).toEqual(expect.arrayContaining([...schemas.POLICY_RULE_FIELDS]));
   });
 });
 

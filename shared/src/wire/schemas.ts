@@ -88,6 +88,23 @@ export const policyWireSchema = v.object({
   documents: v.array(v.object({ id: v.string(), name: v.string() })),
 });
 
+/**
+ * The fields of a policy that name it and that the shared policy rules read (`policyRules` of
+ * `@portal/shared/domain`): a page that applies the rules to a policy picks at least these.
+ */
+export const POLICY_RULE_FIELDS = [
+  'policyId',
+  'policyNumber',
+  'applicationNumber',
+  'insuranceType',
+  'status',
+  'startDate',
+  'editable',
+  'renewable',
+  'customerType',
+  'paymentMethod',
+] as const satisfies readonly (keyof typeof policyWireSchema.entries)[];
+
 /** `RawInvoice`: an invoice as `GET /api/en/profiles/{profileId}/invoices` lists it. */
 export const invoiceWireSchema = v.object({
   policyNumber: v.string(),

@@ -1,24 +1,13 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { policiesPath, policyWireSchema } from '@portal/shared/wire';
+import { POLICY_RULE_FIELDS, policiesPath, policyWireSchema } from '@portal/shared/wire';
 
 /**
  * The fields of a policy the settings links depend on. The insurance remote checks the whole
  * policy; here a policy that lacks one of these is left out rather than failing the Profile page.
  */
-export const policySettingsSchema = v.pick(policyWireSchema, [
-  'policyId',
-  'policyNumber',
-  'applicationNumber',
-  'insuranceType',
-  'status',
-  'startDate',
-  'editable',
-  'renewable',
-  'customerType',
-  'paymentMethod',
-]);
+export const policySettingsSchema = v.pick(policyWireSchema, POLICY_RULE_FIELDS);
 
 /** What the policy settings list shows of one policy. */
 export type PolicySettingsPolicy = v.InferOutput<typeof policySettingsSchema>;

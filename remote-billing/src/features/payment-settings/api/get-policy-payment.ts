@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson, parseJson } from '@portal/shared/get-json';
-import { API_PATHS, policiesPath, policyWireSchema } from '@portal/shared/wire';
+import { API_PATHS, POLICY_RULE_FIELDS, policiesPath, policyWireSchema } from '@portal/shared/wire';
 
 /**
  * The part of a policy (docs/contract.md `RawPolicy`) the payment settings need: how and how often it
@@ -9,18 +9,9 @@ import { API_PATHS, policiesPath, policyWireSchema } from '@portal/shared/wire';
  * policy rules read (payment-lock.ts). Other fields are left out; the policy cards check them.
  */
 export const policyPaymentSchema = v.pick(policyWireSchema, [
-  'policyId',
-  'policyNumber',
-  'applicationNumber',
-  'insuranceType',
-  'status',
-  'startDate',
-  'editable',
-  'renewable',
-  'customerType',
+  ...POLICY_RULE_FIELDS,
   'educationalInstitution',
   'paymentTerm',
-  'paymentMethod',
   'maskedIban',
 ]);
 export type PolicyPayment = v.InferOutput<typeof policyPaymentSchema>;
