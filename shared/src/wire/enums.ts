@@ -62,3 +62,7 @@ export const RECEIPT_CONTENT_TYPES = [
 ] as const;
 /** The cover a proof-of-cover letter states, at the moment of the check (`CoverStatus`). */
 export const COVER_STATUSES = ['ACTIVE', 'NOT_STARTED', 'ENDED', 'TERMINATED', 'CANCELLED'] as const;
+/** Whether a change of a policy is billed or refunded (`CalculateResponse.direction`). */
+export const CALCULATION_DIRECTIONS = ['BILL', 'REFUND'] as const;
+/** The policyholder's decision on a visitor's claim (`ClaimConfirmation.decision`). */
+export const CLAIM_DECISIONS = ['PENDING', 'CONFIRMED', 'REFUSED'] as const;

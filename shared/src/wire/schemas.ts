@@ -5,6 +5,8 @@
 import * as v from 'valibot';
 
 import {
+  CALCULATION_DIRECTIONS,
+  CLAIM_DECISIONS,
   CLAIM_REJECTION_REASONS,
   CLAIM_STATUSES,
   CONTACT_CATEGORIES,
@@ -167,6 +169,54 @@ export const claimDetailWireSchema = v.object({
   iban: v.string(),
   history: v.array(claimHistoryStepWireSchema),
   receipts: v.array(claimReceiptWireSchema),
+});
+
+/** `ClaimCreated`: the answer of a filed claim. */
+export const claimCreatedWireSchema = v.object({ claimNumber: id });
+
+/** `ClaimConfirmation`: a visitor's claim as its policyholder decides on it. */
+export const claimConfirmationWireSchema = v.object({
+  claimNumber: v.string(),
+  policyNumber: v.string(),
+  category: v.picklist(CONTACT_CATEGORIES),
+  incidentDate: wireDate,
+  amount,
+  iban: v.string(),
+  submittedAt: wireTimestamp,
+  decision: v.picklist(CLAIM_DECISIONS),
+});
+
+/** `CalculateResponse`: what a change of a policy costs or gives back; `days` negative is fewer days. */
+export const calculateResponseWireSchema = v.object({
+  days: v.pipe(v.number(), v.integer()),
+  amount,
+  direction: v.picklist(CALCULATION_DIRECTIONS),
+});
+
+/** `ApplicationResponse`: the application number of a renewal or a new insurance request. */
+export const applicationResponseWireSchema = v.object({ applicationNumber: id });
+
+/** `AddressChangeResponse`: whether an address change went under review. */
+export const addressChangeResponseWireSchema = v.object({ underReview: v.boolean() });
+
+/** `Passkey`: a passkey of the logged-in student. */
+export const passkeyWireSchema = v.object({
+  id,
+  name: v.string(),
+  createdAt: wireTimestamp,
+  lastUsedAt: v.nullable(wireTimestamp),
+  backedUp: v.boolean(),
+});
+
+/** `OpenSession`: one of the logged-in student's open sessions. */
+export const openSessionWireSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)),
+  browser: v.nullable(v.string()),
+  system: v.nullable(v.string()),
+  country: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))),
+  createdAt: wireTimestamp,
+  lastUsedAt: wireTimestamp,
+  current: v.boolean(),
 });
 
 /** `ProofVerification`: what `GET /api/verify/{code}` says about a proof-of-cover letter. */
