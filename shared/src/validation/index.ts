@@ -59,8 +59,18 @@ export {
   claimIncidentDateIssue,
 } from './rules';
 export type { PolicyDates } from './rules';
-// The contract's enumerations the forms offer (and the rest of them): one list each, in the wire layer.
-export * from '../wire/enums';
+// The contract's enumerations the forms offer: one list each, in the wire layer.
+export {
+  CLAIM_STATUSES,
+  CONTACT_CATEGORIES,
+  CUSTOMER_TYPES,
+  GENDERS,
+  INSURANCE_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  POLICY_STATUSES,
+  YES_NO,
+} from '../wire/enums';
 export type { ClaimReceiptType, ClaimSchemaOptions, ClaimStatus, ClaimablePolicy } from './schemas';
 export {
   CLAIM_MAX_AMOUNT,

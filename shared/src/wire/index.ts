@@ -6,9 +6,59 @@
  */
 import type { components, operations, paths } from './openapi';
 
-export * from './enums';
-export * from './paths';
-export * from './schemas';
+// Named one by one: the api imports these as ES modules from CommonJS-compiled files, whose `export *`
+// Node cannot see.
+export {
+  CALCULATION_DIRECTIONS,
+  CLAIM_DECISIONS,
+  CLAIM_REJECTION_REASONS,
+  CLAIM_STATUSES,
+  CONTACT_CATEGORIES,
+  COVER_STATUSES,
+  CUSTOMER_TYPES,
+  GENDERS,
+  INSURANCE_TYPES,
+  INVOICE_PAY_METHODS,
+  OUTSTANDING_FLAGS,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  POLICY_STATUSES,
+  RECEIPT_CONTENT_TYPES,
+  STRING_BOOLEANS,
+  YES_NO,
+} from './enums';
+export {
+  API_PATHS,
+  claimPath,
+  claimsPath,
+  invoicePaymentPath,
+  invoicesPath,
+  policiesPath,
+  profilePath,
+  proofVerificationPath,
+} from './paths';
+export {
+  addressChangeResponseWireSchema,
+  addressWireSchema,
+  applicationResponseWireSchema,
+  calculateResponseWireSchema,
+  claimConfirmationWireSchema,
+  claimCreatedWireSchema,
+  claimDetailWireSchema,
+  claimHistoryStepWireSchema,
+  claimReceiptWireSchema,
+  claimWireSchema,
+  countryWireSchema,
+  invoicePaymentRedirectWireSchema,
+  invoicePaymentTransferWireSchema,
+  invoiceWireSchema,
+  openSessionWireSchema,
+  passkeyWireSchema,
+  POLICY_RULE_FIELDS,
+  policyWireSchema,
+  profileWireSchema,
+  proofVerificationWireSchema,
+} from './schemas';
 
 type Schemas = components['schemas'];
 
