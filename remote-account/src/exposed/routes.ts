@@ -1,4 +1,5 @@
 import { ROUTE_PATHS } from '@portal/shared/route-paths';
+import { API_PATHS } from '@portal/shared/wire';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 
@@ -45,12 +46,7 @@ export const routes = {
       page: 'profile',
       // Everything the page reads as it opens: its sections wait for the profile and the countries,
       // and the passkeys and policy settings load as they appear.
-      preloadApi: [
-        'api/en/profiles/{profileId}',
-        'api/en/countries',
-        'api/passkeys',
-        'api/en/profiles/{profileId}/policies',
-      ],
+      preloadApi: [API_PATHS.profile, API_PATHS.countries, 'api/passkeys', API_PATHS.policies],
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

@@ -1,4 +1,5 @@
 import { ROUTE_PATHS, SUB_ROUTE_PATHS } from '@portal/shared/route-paths';
+import { API_PATHS } from '@portal/shared/wire';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 
@@ -12,7 +13,7 @@ export const routes = {
       titleKey: 'routes.insurances',
       requiresAuth: true,
       page: 'insurances',
-      preloadApi: ['api/en/profiles/{profileId}/policies'],
+      preloadApi: [API_PATHS.policies],
       children: [
         {
           name: 'insurances/renew',

@@ -59,19 +59,24 @@ export {
   claimIncidentDateIssue,
 } from './rules';
 export type { PolicyDates } from './rules';
-export type { ClaimReceiptType, ClaimSchemaOptions, ClaimStatus, ClaimablePolicy } from './schemas';
+// The contract's enumerations the forms offer: one list each, in the wire layer.
 export {
   CLAIM_STATUSES,
-  CLAIM_MAX_AMOUNT,
-  CLAIM_MAX_RECEIPTS,
-  CLAIM_MAX_RECEIPT_BYTES,
-  CLAIM_RECEIPT_TYPES,
   CONTACT_CATEGORIES,
+  CUSTOMER_TYPES,
   GENDERS,
   INSURANCE_TYPES,
   PAYMENT_METHODS,
   PAYMENT_TERMS,
+  POLICY_STATUSES,
   YES_NO,
+} from '../wire/enums';
+export type { ClaimReceiptType, ClaimSchemaOptions, ClaimStatus, ClaimablePolicy } from './schemas';
+export {
+  CLAIM_MAX_AMOUNT,
+  CLAIM_MAX_RECEIPTS,
+  CLAIM_MAX_RECEIPT_BYTES,
+  CLAIM_RECEIPT_TYPES,
   addressSchema,
   changeStartDateSchema,
   claimSchema,

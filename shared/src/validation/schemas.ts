@@ -29,19 +29,15 @@ import {
   terminationEndDateIssue,
 } from './rules';
 import type { PolicyDates } from './rules';
-
-/** Payment terms. */
-export const PAYMENT_TERMS = ['AT_ONCE', 'YEARLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY'] as const;
-/** Payment methods. */
-export const PAYMENT_METHODS = ['DIRECT_DEBIT', 'CREDITCARD', 'BANK_TRANSFER'] as const;
-/** Genders. */
-export const GENDERS = ['MALE', 'FEMALE', 'UNDEFINED'] as const;
-/** Contact and claim categories. */
-export const CONTACT_CATEGORIES = ['CLAIMS', 'FINANCIAL', 'COVERAGE'] as const;
-/** Insurance types. */
-export const INSURANCE_TYPES = ['TRAVEL', 'HEALTH', 'STAY'] as const;
-/** Yes/no answers. */
-export const YES_NO = ['YES', 'NO'] as const;
+import type { CLAIM_STATUSES } from '../wire/enums';
+import {
+  CONTACT_CATEGORIES,
+  GENDERS,
+  INSURANCE_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  YES_NO,
+} from '../wire/enums';
 
 // Reasons, questions and descriptions are typed in a text area: line breaks belong in them.
 const MULTILINE = { multiline: true } as const;
@@ -283,20 +279,6 @@ export const contactRequestSchema = withRules(
     },
   ],
 );
-
-/**
- * The statuses of a claim, in the order they are reached (APPROVED and REJECTED are alternatives; from
- * DOCUMENTS_REQUESTED the claim goes back to IN_REVIEW once the student added what was asked). One list
- * for the api that moves a claim on and the pages that show it.
- */
-export const CLAIM_STATUSES = [
-  'RECEIVED',
-  'IN_REVIEW',
-  'DOCUMENTS_REQUESTED',
-  'APPROVED',
-  'REJECTED',
-  'PAID',
-] as const;
 
 /** One of {@link CLAIM_STATUSES}. */
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

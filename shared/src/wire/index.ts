@@ -1,8 +1,64 @@
 /**
- * Wire types of the product API, generated from `api/openapi/openapi.yaml` into `./openapi.ts`
- * (`pnpm --filter api gen:types`). These aliases are the names the portal uses.
+ * The wire contract of the product API (`api/openapi/openapi.yaml`): its types, generated into
+ * `./openapi.ts` (`pnpm --filter api gen:types`), under the names the portal uses; its runtime schemas
+ * and enumerations, written once and held to the document by their test; and the paths the pages read.
+ * Stateless: each app bundles it (docs/design.md).
  */
 import type { components, operations, paths } from './openapi';
+
+// Named one by one: the api imports these as ES modules from CommonJS-compiled files, whose `export *`
+// Node cannot see.
+export {
+  CALCULATION_DIRECTIONS,
+  CLAIM_DECISIONS,
+  CLAIM_REJECTION_REASONS,
+  CLAIM_STATUSES,
+  CONTACT_CATEGORIES,
+  COVER_STATUSES,
+  CUSTOMER_TYPES,
+  GENDERS,
+  INSURANCE_TYPES,
+  INVOICE_PAY_METHODS,
+  OUTSTANDING_FLAGS,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  POLICY_STATUSES,
+  RECEIPT_CONTENT_TYPES,
+  STRING_BOOLEANS,
+  YES_NO,
+} from './enums';
+export {
+  API_PATHS,
+  claimPath,
+  claimsPath,
+  invoicePaymentPath,
+  invoicesPath,
+  policiesPath,
+  profilePath,
+  proofVerificationPath,
+} from './paths';
+export {
+  addressChangeResponseWireSchema,
+  addressWireSchema,
+  applicationResponseWireSchema,
+  calculateResponseWireSchema,
+  claimConfirmationWireSchema,
+  claimCreatedWireSchema,
+  claimDetailWireSchema,
+  claimHistoryStepWireSchema,
+  claimReceiptWireSchema,
+  claimWireSchema,
+  countryWireSchema,
+  invoicePaymentRedirectWireSchema,
+  invoicePaymentTransferWireSchema,
+  invoiceWireSchema,
+  openSessionWireSchema,
+  passkeyWireSchema,
+  POLICY_RULE_FIELDS,
+  policyWireSchema,
+  profileWireSchema,
+  proofVerificationWireSchema,
+} from './schemas';
 
 type Schemas = components['schemas'];
 

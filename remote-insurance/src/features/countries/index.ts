@@ -1,2 +1,3 @@
-// The countries as the forms offer them (nationality, country of residence, destination).
-export { countryOptions, useCountries } from './api/get-countries';
+// The countries as the forms offer them (nationality, country of residence, destination), in the
+// reader's language; the list itself is the portal's one getCountries (@portal/shared/get-json).
+export { countryOptions } from './lib/country-options';

@@ -1,26 +1,20 @@
 import * as v from 'valibot';
-import { http, useApiResource } from '@portal/shared';
+import { useApiResource } from '@portal/shared';
+import { getJson, parseJson } from '@portal/shared/get-json';
+import { passkeyWireSchema } from '@portal/shared/wire';
 import type { Passkey } from '@portal/shared/wire';
 
-/** A passkey as docs/contract.md describes it (`Passkey` of the OpenAPI document). */
-export const passkeySchema = v.object({
-  id: v.pipe(v.string(), v.nonEmpty()),
-  name: v.string(),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
-  lastUsedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
-  backedUp: v.boolean(),
-});
+const PASSKEYS_PATH = 'api/passkeys';
 
 /** Checks one passkey body against the contract. */
-export function parsePasskey(body: unknown): Passkey {
-  const passkey: Passkey = v.parse(passkeySchema, body);
+export function parsePasskey(body: unknown, path: string = PASSKEYS_PATH): Passkey {
+  const passkey: Passkey = parseJson(path, passkeyWireSchema, body);
   return passkey;
 }
 
 /** `GET /api/passkeys`: the student's passkeys, oldest first. */
 export async function listPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
-  const body: unknown = await http.get('api/passkeys', { signal }).json();
-  return v.parse(v.array(passkeySchema), body);
+  return getJson(PASSKEYS_PATH, v.array(passkeyWireSchema), { signal });
 }
 
 /** Loads the student's passkeys; `retry` loads them again (after adding, renaming or removing one). */

@@ -22,6 +22,7 @@ export const renamePasskeyForm = v.object({
 
 /** `PATCH /api/passkeys/{id}`: 400 invalid name, 404 not the student's passkey. */
 export async function renamePasskey(id: string, name: string): Promise<Passkey> {
-  const body: unknown = await http.patch(`api/passkeys/${encodeURIComponent(id)}`, { json: { name } }).json();
-  return parsePasskey(body);
+  const path = `api/passkeys/${encodeURIComponent(id)}`;
+  const body: unknown = await http.patch(path, { json: { name } }).json();
+  return parsePasskey(body, path);
 }

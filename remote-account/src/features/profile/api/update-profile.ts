@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
 import { isUnchanged as isSameFields, profileSchema } from '@portal/shared/validation';
+import { parseJson } from '@portal/shared/get-json';
+import { profileWireSchema } from '@portal/shared/wire';
 import type { Profile, ProfileUpdate } from '@portal/shared/wire';
 
 import { formToWireDate } from '../lib/profile-dates';
-import { parseProfile } from './get-profile';
 
 const text = v.string();
 
@@ -51,8 +52,9 @@ export function isUnchanged(update: ProfileUpdate, profile: Profile): boolean {
 
 /** `POST /api/en/profiles/{profileId}/` → the saved profile. */
 export async function updateProfile(profileId: string, update: ProfileUpdate): Promise<Profile> {
-  const body: unknown = await http
-    .post(`api/en/profiles/${encodeURIComponent(profileId)}/`, { json: update })
-    .json();
-  return parseProfile(body);
+  const path = `api/en/profiles/${encodeURIComponent(profileId)}/`;
+  const body: unknown = await http.post(path, { json: update }).json();
+  // The answer is the saved profile, checked as the profile read is.
+  const profile: Profile = parseJson(path, profileWireSchema, body);
+  return profile;
 }

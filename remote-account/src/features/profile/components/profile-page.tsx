@@ -3,9 +3,9 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { ProfileGate, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { ResourceView } from '@portal/shared/ui';
+import { useCountries } from '@portal/shared/get-json';
 import type { Country, Profile } from '@portal/shared/wire';
 
-import { useCountries } from '../api/get-countries';
 import { useProfile } from '../api/get-profile';
 import { PasskeysSection } from '../../passkeys';
 import { SessionsSection } from '../../sessions';

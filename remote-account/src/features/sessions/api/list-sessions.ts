@@ -1,22 +1,12 @@
 import * as v from 'valibot';
-import { http, useApiResource } from '@portal/shared';
+import { useApiResource } from '@portal/shared';
+import { getJson } from '@portal/shared/get-json';
+import { openSessionWireSchema } from '@portal/shared/wire';
 import type { OpenSession } from '@portal/shared/wire';
-
-/** An open session as docs/contract.md describes it (`OpenSession` of the OpenAPI document). */
-export const openSessionSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)),
-  browser: v.nullable(v.string()),
-  system: v.nullable(v.string()),
-  country: v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/))),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
-  lastUsedAt: v.pipe(v.string(), v.isoTimestamp()),
-  current: v.boolean(),
-});
 
 /** `GET /api/sessions`: the student's open sessions, the most recently used first. */
 export async function listSessions(signal?: AbortSignal): Promise<OpenSession[]> {
-  const body: unknown = await http.get('api/sessions', { signal }).json();
-  const sessions: OpenSession[] = v.parse(v.array(openSessionSchema), body);
+  const sessions: OpenSession[] = await getJson('api/sessions', v.array(openSessionWireSchema), { signal });
   return sessions;
 }
 

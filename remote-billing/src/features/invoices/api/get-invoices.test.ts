@@ -1,7 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
+import { MalformedResponseError } from '@portal/shared/get-json';
 import type { RawInvoice } from '@portal/shared/wire';
 
-import { MalformedInvoicesError, parseInvoices } from './get-invoices';
+import { parseInvoices } from './get-invoices';
 
 const invoice: RawInvoice = {
   policyNumber: 'EP-1001',
@@ -28,7 +29,9 @@ describe('parseInvoices', () => {
     ['a missing period', [{ ...invoice, periodUntilDate: undefined }]],
     ['an amount that is not finite', [{ ...invoice, outstandingAmount: Number.POSITIVE_INFINITY }]],
   ])('should reject %s with a clear error', (_case, body) => {
-    expect(() => parseInvoices(body)).toThrow(MalformedInvoicesError);
-    expect(() => parseInvoices(body)).toThrow(/^The invoices response does not match the contract: /);
+    expect(() => parseInvoices(body, 'api/en/profiles/p-1/invoices')).toThrow(MalformedResponseError);
+    expect(() => parseInvoices(body, 'api/en/profiles/p-1/invoices')).toThrow(
+      /^The response of api\/en\/profiles\/p-1\/invoices does not match the contract: /,
+    );
   });
 });

@@ -1,5 +1,7 @@
 /** @jest-environment jest-fixed-jsdom */
-import { MalformedPolicyError, parsePolicyPayment } from './get-policy-payment';
+import { MalformedResponseError } from '@portal/shared/get-json';
+
+import { parsePolicyPayment } from './get-policy-payment';
 
 const policy = {
   policyId: 'POL-1',
@@ -43,6 +45,6 @@ describe('parsePolicyPayment', () => {
     ['an unknown payment method', [{ ...policy, paymentMethod: 'CASH' }]],
     ['an unknown customer type', [{ ...policy, customerType: 'COMPANY' }]],
   ])('should refuse %s', (_case, body) => {
-    expect(() => parsePolicyPayment(body, 'POL-1')).toThrow(MalformedPolicyError);
+    expect(() => parsePolicyPayment(body, 'POL-1')).toThrow(MalformedResponseError);
   });
 });

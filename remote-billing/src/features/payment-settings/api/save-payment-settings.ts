@@ -11,6 +11,7 @@ import {
   paymentSchema,
 } from '@portal/shared/validation';
 import type { FieldError } from '@portal/shared/wire';
+import { policyWireSchema } from '@portal/shared/wire';
 
 /** The form's values while typing: every field is text. */
 export const paymentSettingsInputSchema = v.object({
@@ -55,7 +56,7 @@ export const keepAccountFormSchema = v.pipe(
 /** What the policy is paid with after a save: the masked account on file, if any. */
 export type SavedAccount = { maskedIban: string | null };
 
-const savedPolicySchema = v.object({ maskedIban: v.optional(v.string()) });
+const savedPolicySchema = v.pick(policyWireSchema, ['maskedIban']);
 
 /** `POST /api/en/policies/{id}/payment`: the body carries the id of the path as well (docs/contract.md). */
 export async function savePaymentSettings(

@@ -1,8 +1,9 @@
 /** @jest-environment jest-fixed-jsdom */
 import { HTTPError } from '@portal/shared';
+import { MalformedResponseError } from '@portal/shared/get-json';
 import { jsonResponse } from '@portal/shared/testing';
 
-import { MalformedPaymentError, parsePaymentStart, paymentFailure, paymentReturnUrl } from './start-payment';
+import { parsePaymentStart, paymentFailure, paymentReturnUrl } from './start-payment';
 
 function httpError(status: number, body: unknown): HTTPError {
   const request = new Request('http://localhost/api/en/invoices/INV-1/payment', { method: 'POST' });
@@ -44,7 +45,7 @@ describe('start-payment', () => {
     ['transfer details without a reference', 'BANK_TRANSFER', { iban: 'NL20', bic: 'X', amount: 1 }],
     ['an amount that is text', 'BANK_TRANSFER', { iban: 'NL20', bic: 'X', reference: 'R', amount: '1' }],
   ] as const)('should refuse %s', (_case, method, body) => {
-    expect(() => parsePaymentStart(method, body)).toThrow(MalformedPaymentError);
+    expect(() => parsePaymentStart(method, body)).toThrow(MalformedResponseError);
   });
 
   it.each([

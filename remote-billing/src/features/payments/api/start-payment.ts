@@ -1,29 +1,23 @@
 import { useCallback, useState } from 'react';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { BASENAME, errorStatus, http, paths, readApiError } from '@portal/shared';
+import { parseJson } from '@portal/shared/get-json';
+import {
+  API_PATHS,
+  INVOICE_PAY_METHODS,
+  invoicePaymentPath,
+  invoicePaymentRedirectWireSchema,
+  invoicePaymentTransferWireSchema,
+} from '@portal/shared/wire';
 
 import { markPaymentPending } from '../lib/pending-payments';
 
 /** How an open invoice can be paid online (docs/requirements.md §2, §9). */
-export const PAY_METHODS = ['CREDITCARD', 'IDEAL', 'BANK_TRANSFER'] as const;
+export const PAY_METHODS = INVOICE_PAY_METHODS;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
-/** Card and iDeal: the provider's page, a path on the portal's own origin. */
-const redirectSchema = v.object({
-  redirectUrl: v.pipe(
-    v.string(),
-    v.check((url) => url.startsWith('/') && !url.startsWith('//') && !url.includes('\\'), 'same origin'),
-  ),
-});
-
 /** Bank transfer: where to send the money, and with which reference. */
-export const transferSchema = v.object({
-  iban: v.pipe(v.string(), v.nonEmpty()),
-  bic: v.pipe(v.string(), v.nonEmpty()),
-  reference: v.pipe(v.string(), v.nonEmpty()),
-  amount: v.pipe(v.number(), v.finite()),
-});
-export type TransferDetails = v.InferOutput<typeof transferSchema>;
+export type TransferDetails = v.InferOutput<typeof invoicePaymentTransferWireSchema>;
 
 /** The invoice number travels in the return URL so the invoices page knows which payment came back. */
 export const INVOICE_PARAM = 'invoice';
@@ -38,35 +32,29 @@ export function paymentReturnUrl(invoiceNumber: string): string {
 /** What a payment request failed with, for the page to explain. */
 export type PaymentFailure = 'alreadyPaid' | 'unavailable' | 'failed';
 
-/** The body of a 200 for `method` does not match the contract. */
-export class MalformedPaymentError extends Error {
-  constructor(detail: string) {
-    super(`The payment response does not match the contract: ${detail}`);
-    this.name = 'MalformedPaymentError';
-  }
-}
-
 export type PaymentStart =
   { kind: 'redirect'; redirectUrl: string } | ({ kind: 'transfer' } & TransferDetails);
 
-/** Checks the body of a 200 against the contract for the chosen method. */
-export function parsePaymentStart(method: PayMethod, body: unknown): PaymentStart {
-  if (method === 'BANK_TRANSFER') {
-    const result = v.safeParse(transferSchema, body);
-    if (!result.success) throw new MalformedPaymentError(v.summarize(result.issues));
-    return { kind: 'transfer', ...result.output };
-  }
-  const result = v.safeParse(redirectSchema, body);
-  if (!result.success) throw new MalformedPaymentError(v.summarize(result.issues));
-  return { kind: 'redirect', redirectUrl: result.output.redirectUrl };
+/**
+ * Checks the body of a 200 against the contract for the chosen method: card and iDeal answer the
+ * provider's page (a path on the portal's own origin), a bank transfer the details to pay with.
+ */
+export function parsePaymentStart(
+  method: PayMethod,
+  body: unknown,
+  path: string = API_PATHS.invoicePayment,
+): PaymentStart {
+  if (method === 'BANK_TRANSFER')
+    return { kind: 'transfer', ...parseJson(path, invoicePaymentTransferWireSchema, body) };
+  const { redirectUrl } = parseJson(path, invoicePaymentRedirectWireSchema, body);
+  return { kind: 'redirect', redirectUrl };
 }
 
 /** `POST /api/en/invoices/{invoiceNumber}/payment` (docs/contract.md). */
 export async function startPayment(invoiceNumber: string, method: PayMethod): Promise<PaymentStart> {
-  const response = await http.post(`api/en/invoices/${encodeURIComponent(invoiceNumber)}/payment`, {
-    json: { method, returnUrl: paymentReturnUrl(invoiceNumber) },
-  });
-  return parsePaymentStart(method, await response.json());
+  const path = invoicePaymentPath(invoiceNumber);
+  const response = await http.post(path, { json: { method, returnUrl: paymentReturnUrl(invoiceNumber) } });
+  return parsePaymentStart(method, await response.json(), path);
 }
 
 /** Maps a failed payment request to what the page says: paid already, no provider, or a failure. */

@@ -1,15 +1,15 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { http } from '@portal/shared';
 import type { AddressChangeRequest } from '@portal/shared/wire';
 import { addressSchema } from '@portal/shared/validation';
+import { parseJson } from '@portal/shared/get-json';
+import { addressChangeResponseWireSchema } from '@portal/shared/wire';
 
 /** The address form: the shared address schema, whose limits the api applies too. */
 export const addressFormSchema = addressSchema;
 
 export type AddressFormInput = v.InferInput<typeof addressFormSchema>;
 export type AddressFormOutput = v.InferOutput<typeof addressFormSchema>;
-
-const answerSchema = v.object({ underReview: v.boolean() });
 
 /**
  * `POST /api/en/policies/{id}/address`. With a move reason the change goes under review
@@ -26,8 +26,7 @@ export async function saveAddress(
     ...(houseNumberAddition ? { houseNumberAddition } : {}),
     ...(moveReason ? { moveReason } : {}),
   };
-  const answer: unknown = await http
-    .post(`api/en/policies/${encodeURIComponent(policyId)}/address`, { json: body })
-    .json();
-  return v.parse(answerSchema, answer);
+  const path = `api/en/policies/${encodeURIComponent(policyId)}/address`;
+  const answer: unknown = await http.post(path, { json: body }).json();
+  return parseJson(path, addressChangeResponseWireSchema, answer);
 }

@@ -21,9 +21,10 @@ import {
 } from '@portal/shared/validation';
 import type { Policy } from '@portal/shared/domain';
 import type { PageProps } from '@portal/shared';
+import { useCountries } from '@portal/shared/get-json';
 
 import { PolicyChangeGate, PostalAddress } from '../../policies';
-import { countryOptions, useCountries } from '../../countries';
+import { countryOptions } from '../../countries';
 import { addressFormSchema, saveAddress } from '../api/save-address';
 import type { AddressFormInput } from '../api/save-address';
 import { useAddressLookup } from './use-address-lookup';

@@ -1,9 +1,10 @@
 /** @jest-environment jest-fixed-jsdom */
+import { MalformedResponseError } from '@portal/shared/get-json';
 import { jsonResponse, mockFetch } from '@portal/shared/testing';
 import type { FetchMock } from '@portal/shared/testing';
 import type { RawPolicy } from '@portal/shared/wire';
 
-import { getPolicies, MalformedPoliciesError, toPolicyEntry } from './get-policies';
+import { getPolicies, toPolicyEntry } from './get-policies';
 
 const policy: RawPolicy = {
   policyId: 'pol-1',
@@ -79,7 +80,9 @@ describe('getPolicies', () => {
   ])('should reject %s as body with a clear error', async (_case, body) => {
     fetchMock = mockFetch(() => jsonResponse(body));
     const failure = getPolicies('p-1');
-    await expect(failure).rejects.toBeInstanceOf(MalformedPoliciesError);
-    await expect(failure).rejects.toThrow('The policies response is not a list of policies');
+    await expect(failure).rejects.toBeInstanceOf(MalformedResponseError);
+    await expect(failure).rejects.toThrow(
+      'The response of api/en/profiles/p-1/policies does not match the contract',
+    );
   });
 });

@@ -1,56 +1,10 @@
 import * as v from 'valibot';
-import { http, useApiResource } from '@portal/shared';
+import { useApiResource } from '@portal/shared';
 import { mapPolicy, UNRECOGNIZED_STATUS } from '@portal/shared/domain';
 import type { Policy } from '@portal/shared/domain';
+import { getJson, parseJson } from '@portal/shared/get-json';
+import { policiesPath, policyWireSchema } from '@portal/shared/wire';
 import type { RawPolicy } from '@portal/shared/wire';
-
-const stringBoolean = v.picklist(['true', 'false']);
-const wireDate = v.pipe(v.string(), v.isoDate());
-
-const addressSchema = v.object({
-  postalCode: v.string(),
-  houseNumber: v.string(),
-  houseNumberAddition: v.optional(v.string()),
-  street: v.string(),
-  city: v.string(),
-  country: v.string(),
-  moveReason: v.optional(v.string()),
-});
-
-/** One policy as docs/contract.md describes it (`RawPolicy` of the OpenAPI document). */
-export const rawPolicySchema = v.object({
-  policyId: v.pipe(v.string(), v.nonEmpty()),
-  policyNumber: v.optional(v.string()),
-  applicationNumber: v.optional(v.string()),
-  insuranceType: v.picklist(['TRAVEL', 'HEALTH', 'STAY']),
-  coverage: v.string(),
-  destination: v.string(),
-  startDate: wireDate,
-  endDate: wireDate,
-  birthDate: wireDate,
-  cancelledFromStart: stringBoolean,
-  status: v.picklist([
-    'ACTIVE',
-    'UNDER_REVIEW',
-    'NOT_ACTIVE',
-    'EXPIRED',
-    'CANCELLED',
-    'DISAPPROVED',
-    'UNDER_REVIEW_NEW',
-  ]),
-  editable: stringBoolean,
-  renewable: stringBoolean,
-  individual: stringBoolean,
-  customerType: v.picklist(['INDIVIDUAL', 'INSTITUTE', 'INSTITUTE_STUDENT_PAYS']),
-  educationalInstitution: v.optional(v.object({ name: v.string() })),
-  faculty: v.optional(v.string()),
-  study: v.optional(v.string()),
-  destinationAddress: v.optional(addressSchema),
-  totalAmount: v.pipe(v.number(), v.finite()),
-  paymentTerm: v.picklist(['AT_ONCE', 'YEARLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY']),
-  paymentMethod: v.picklist(['DIRECT_DEBIT', 'CREDITCARD', 'BANK_TRANSFER']),
-  documents: v.array(v.object({ id: v.string(), name: v.string() })),
-});
 
 /**
  * The body is checked in two steps: the list itself (a broken body fails the whole call), then
@@ -80,14 +34,6 @@ export type PolicyEntry =
       problem: PolicyProblem;
     };
 
-/** The body of the policies call is not a list: nothing can be shown. */
-export class MalformedPoliciesError extends Error {
-  constructor(detail: string) {
-    super(`The policies response is not a list of policies: ${detail}`);
-    this.name = 'MalformedPoliciesError';
-  }
-}
-
 function brokenEntry(item: unknown, index: number, problem: PolicyProblem): PolicyEntry {
   const identity = v.safeParse(policyIdentitySchema, item);
   const fields = identity.success ? identity.output : {};
@@ -101,7 +47,7 @@ function brokenEntry(item: unknown, index: number, problem: PolicyProblem): Poli
 
 /** Checks and maps one policy of the list; never throws. */
 export function toPolicyEntry(item: unknown, index: number): PolicyEntry {
-  const result = v.safeParse(rawPolicySchema, item);
+  const result = v.safeParse(policyWireSchema, item);
   if (!result.success) {
     const statusBroken = result.issues.some((issue) => issue.path?.[0]?.key === 'status');
     return brokenEntry(item, index, statusBroken ? 'unrecognizedStatus' : 'invalid');
@@ -117,22 +63,15 @@ export function toPolicyEntry(item: unknown, index: number): PolicyEntry {
   }
 }
 
-/** The api path of a student's policies (the route's `preloadApi` names the same read). */
-export function policiesPath(profileId: string): string {
-  return `api/en/profiles/${encodeURIComponent(profileId)}/policies`;
-}
-
-/** The body of the policies call, checked and mapped to view models one by one. */
-export function readPolicies(body: unknown): PolicyEntry[] {
-  const list = v.safeParse(policiesBodySchema, body);
-  if (!list.success) throw new MalformedPoliciesError(v.summarize(list.issues));
-  return list.output.map(toPolicyEntry);
+/** The body of `path`, the policies call, checked and mapped to view models one by one. */
+export function readPolicies(path: string, body: unknown): PolicyEntry[] {
+  return parseJson(path, policiesBodySchema, body).map(toPolicyEntry);
 }
 
 /** `GET /api/en/profiles/{profileId}/policies`, checked and mapped to view models one by one. */
 export async function getPolicies(profileId: string, signal?: AbortSignal): Promise<PolicyEntry[]> {
-  const body: unknown = await http.get(policiesPath(profileId), { signal }).json();
-  return readPolicies(body);
+  const list = await getJson(policiesPath(profileId), policiesBodySchema, { signal });
+  return list.map(toPolicyEntry);
 }
 
 /**
@@ -140,8 +79,9 @@ export async function getPolicies(profileId: string, signal?: AbortSignal): Prom
  * the page, when there is one, is the first render's (the server's frame shows the same cards).
  */
 export function usePolicies(profileId: string) {
+  const path = policiesPath(profileId);
   return useApiResource((signal) => getPolicies(profileId, signal), [profileId], {
-    path: policiesPath(profileId),
-    read: readPolicies,
+    path,
+    read: (body) => readPolicies(path, body),
   });
 }

@@ -1,18 +1,16 @@
 import { useCallback, useState } from 'react';
-import * as v from 'valibot';
 import { errorStatus, http, readApiError } from '@portal/shared';
 import { apiReasonOf } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
 import type { AddPeriodRequest, FieldError } from '@portal/shared/wire';
-
-const applicationSchema = v.object({ applicationNumber: v.pipe(v.string(), v.nonEmpty()) });
+import { parseJson } from '@portal/shared/get-json';
+import { applicationResponseWireSchema } from '@portal/shared/wire';
 
 /** `POST /api/en/policies/{id}/addperiod`: 201 with the application number of the renewal. */
 export async function addPeriod(body: AddPeriodRequest): Promise<string> {
-  const answer: unknown = await http
-    .post(`api/en/policies/${encodeURIComponent(body.id)}/addperiod`, { json: body })
-    .json();
-  return v.parse(applicationSchema, answer).applicationNumber;
+  const path = `api/en/policies/${encodeURIComponent(body.id)}/addperiod`;
+  const answer: unknown = await http.post(path, { json: body }).json();
+  return parseJson(path, applicationResponseWireSchema, answer).applicationNumber;
 }
 
 /** The policy or request the new period overlaps (409 `OVERLAP`), dates in wire format. */

@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
-import * as v from 'valibot';
 import { http } from '@portal/shared';
 import type { CalculateRequest, CalculateResponse, PaymentTerm } from '@portal/shared/wire';
-
-/** The answer of `calculate` as docs/contract.md describes it. */
-const calculateResponseSchema = v.object({
-  days: v.pipe(v.number(), v.integer()),
-  amount: v.pipe(v.number(), v.finite()),
-  direction: v.picklist(['BILL', 'REFUND']),
-});
+import { parseJson } from '@portal/shared/get-json';
+import { calculateResponseWireSchema } from '@portal/shared/wire';
 
 /** `POST /api/en/policies/{id}/calculate` with kind ADDPERIOD: the premium of the additional period. */
 export async function calculatePeriodPremium(
@@ -17,10 +11,9 @@ export async function calculatePeriodPremium(
   signal?: AbortSignal,
 ): Promise<CalculateResponse> {
   const body: CalculateRequest = { id: policyId, kind: 'ADDPERIOD', ...input };
-  const answer: unknown = await http
-    .post(`api/en/policies/${encodeURIComponent(policyId)}/calculate`, { json: body, signal })
-    .json();
-  return v.parse(calculateResponseSchema, answer);
+  const path = `api/en/policies/${encodeURIComponent(policyId)}/calculate`;
+  const answer: unknown = await http.post(path, { json: body, signal }).json();
+  return parseJson(path, calculateResponseWireSchema, answer);
 }
 
 /** Wait after the last keystroke before asking for a premium. */

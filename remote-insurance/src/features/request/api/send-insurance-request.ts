@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { http } from '@portal/shared';
 import type { InsuranceRequest } from '@portal/shared/wire';
 import { formToWireDate, insuranceRequestSchema } from '@portal/shared/validation';
+import { parseJson } from '@portal/shared/get-json';
+import { applicationResponseWireSchema } from '@portal/shared/wire';
 
 const text = v.string();
 
@@ -77,7 +79,7 @@ export function requestFormSchema(today?: Date) {
 
 export type RequestFormOutput = v.InferOutput<ReturnType<typeof requestFormSchema>>;
 
-const answerSchema = v.object({ applicationNumber: v.pipe(v.string(), v.nonEmpty()) });
+const REQUESTS_PATH = 'api/en/requests';
 
 /** `POST /api/en/requests?lang=` (anonymous) → 201 with the application number; dates go as wire dates. */
 export async function sendInsuranceRequest(request: RequestFormOutput, locale = 'en-GB'): Promise<string> {
@@ -90,6 +92,6 @@ export async function sendInsuranceRequest(request: RequestFormOutput, locale = 
   };
   // The confirmation mail is written in the language of the page the request was sent from.
   const lang = locale === 'nl' ? 'nl' : 'en';
-  const answer: unknown = await http.post('api/en/requests', { json: body, searchParams: { lang } }).json();
-  return v.parse(answerSchema, answer).applicationNumber;
+  const answer: unknown = await http.post(REQUESTS_PATH, { json: body, searchParams: { lang } }).json();
+  return parseJson(REQUESTS_PATH, applicationResponseWireSchema, answer).applicationNumber;
 }

@@ -14,8 +14,9 @@ import {
   useValibotForm,
 } from '@portal/shared/ui';
 import { GENDERS, INSURANCE_TYPES, MAX_LENGTHS } from '@portal/shared/validation';
+import { useCountries } from '@portal/shared/get-json';
 
-import { countryOptions, useCountries } from '../../countries';
+import { countryOptions } from '../../countries';
 import { requestFormSchema, sendInsuranceRequest } from '../api/send-insurance-request';
 import { clearRequestDraft, useInitialRequestDraft, useRequestDraft } from './use-request-draft';
 import '../../../lib/change-page.css';

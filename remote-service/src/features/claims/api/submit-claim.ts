@@ -6,6 +6,8 @@ import type { ApiReason } from '@portal/shared/api-reason';
 import type { FieldError } from '@portal/shared/wire';
 import { claimSchema, formToWireDate } from '@portal/shared/validation';
 import type { ClaimablePolicy } from '@portal/shared/validation';
+import { parseJson } from '@portal/shared/get-json';
+import { claimCreatedWireSchema } from '@portal/shared/wire';
 
 import { forgetUploads, uploadReceipts } from '../lib/resumable-receipts';
 
@@ -168,9 +170,7 @@ export type ClaimSender<T> = (claim: T, receipts: readonly File[], events?: Send
 /** Reads the claim number of a 201 answer. */
 export async function claimNumberOf(response: Response): Promise<string> {
   const body: unknown = await response.json();
-  const result = v.safeParse(v.object({ claimNumber: v.pipe(v.string(), v.nonEmpty()) }), body);
-  if (!result.success) throw new Error('The claim answer has no claim number.');
-  return result.output.claimNumber;
+  return parseJson(response.url, claimCreatedWireSchema, body).claimNumber;
 }
 
 /** Sends a claim and follows it: sending with progress, done with the claim number, or why it failed. */

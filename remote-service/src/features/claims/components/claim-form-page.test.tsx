@@ -70,6 +70,7 @@ const policies = [
     startDate: day(-60).wire,
     endDate: day(300).wire,
     status: 'ACTIVE',
+    cancelledFromStart: 'false',
   },
   {
     policyNumber: 'HE-2026-100102',
@@ -77,6 +78,7 @@ const policies = [
     startDate: day(-60).wire,
     endDate: day(300).wire,
     status: 'DISAPPROVED',
+    cancelledFromStart: 'false',
   },
 ];
 

@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { http, useAuthStore } from '@portal/shared';
+import { profilePath, profileWireSchema } from '@portal/shared/wire';
 
 /** Who a logged-in student is, as the contact form fills it in: her name and e-mail address. */
 export type ContactSender = { name: string; email: string };
 
-const profileSchema = v.object({ firstName: v.string(), surname: v.string(), username: v.string() });
+const senderSchema = v.pick(profileWireSchema, ['firstName', 'surname', 'username']);
 
 /** `GET /api/en/profiles/{profileId}`: her name and address, or undefined when they cannot be read. */
 export async function getContactSender(
   profileId: string,
   signal?: AbortSignal,
 ): Promise<ContactSender | undefined> {
-  const body: unknown = await http.get(`api/en/profiles/${encodeURIComponent(profileId)}`, { signal }).json();
-  const result = v.safeParse(profileSchema, body);
+  const body: unknown = await http.get(profilePath(profileId), { signal }).json();
+  const result = v.safeParse(senderSchema, body);
   if (!result.success) return undefined;
   const { firstName, surname, username } = result.output;
   return { name: `${firstName} ${surname}`.trim(), email: username };

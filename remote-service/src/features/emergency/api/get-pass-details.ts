@@ -1,18 +1,19 @@
 import * as v from 'valibot';
-import { http } from '@portal/shared';
 import type { EmergencyPassPolicy } from '@portal/shared';
+import { getJson } from '@portal/shared/get-json';
+import { policiesPath, policyWireSchema, profilePath, profileWireSchema } from '@portal/shared/wire';
 
-const profileSchema = v.object({ firstName: v.string(), surname: v.string() });
+const passProfileSchema = v.pick(profileWireSchema, ['firstName', 'surname']);
 
-const passPolicySchema = v.object({
-  policyNumber: v.optional(v.string()),
-  applicationNumber: v.optional(v.string()),
-  insuranceType: v.picklist(['TRAVEL', 'HEALTH', 'STAY']),
-  coverage: v.string(),
-  startDate: v.pipe(v.string(), v.isoDate()),
-  endDate: v.pipe(v.string(), v.isoDate()),
-  status: v.string(),
-});
+const passPolicySchema = v.pick(policyWireSchema, [
+  'policyNumber',
+  'applicationNumber',
+  'insuranceType',
+  'coverage',
+  'startDate',
+  'endDate',
+  'status',
+]);
 
 /** Policies that cover the student now or soon; ended, cancelled and refused ones are of no help abroad. */
 const COVERING_STATUSES: ReadonlySet<string> = new Set(['ACTIVE', 'NOT_ACTIVE', 'UNDER_REVIEW']);
@@ -21,9 +22,8 @@ const COVERING_STATUSES: ReadonlySet<string> = new Set(['ACTIVE', 'NOT_ACTIVE', 
 export type PassDetails = { name: string; policies: EmergencyPassPolicy[] };
 
 /** The policies of a body the pass can carry; one it cannot read is left out rather than failing the pass. */
-export function passPolicies(body: unknown): EmergencyPassPolicy[] {
-  if (!Array.isArray(body)) throw new Error('The policies response is not a list.');
-  return body.flatMap((item: unknown) => {
+export function passPolicies(list: readonly unknown[]): EmergencyPassPolicy[] {
+  return list.flatMap((item: unknown) => {
     const result = v.safeParse(passPolicySchema, item);
     if (!result.success || !COVERING_STATUSES.has(result.output.status)) return [];
     const { policyNumber, applicationNumber, insuranceType, coverage, startDate, endDate } = result.output;
@@ -36,11 +36,9 @@ export function passPolicies(body: unknown): EmergencyPassPolicy[] {
 
 /** `GET /api/en/profiles/{profileId}` and its policies: the name and the policies for the pass. */
 export async function getPassDetails(profileId: string): Promise<PassDetails> {
-  const id = encodeURIComponent(profileId);
-  const [profileBody, policiesBody] = await Promise.all([
-    http.get(`api/en/profiles/${id}`).json<unknown>(),
-    http.get(`api/en/profiles/${id}/policies`).json<unknown>(),
+  const [profile, policies] = await Promise.all([
+    getJson(profilePath(profileId), passProfileSchema),
+    getJson(policiesPath(profileId), v.array(v.unknown())),
   ]);
-  const profile = v.parse(profileSchema, profileBody);
-  return { name: `${profile.firstName} ${profile.surname}`.trim(), policies: passPolicies(policiesBody) };
+  return { name: `${profile.firstName} ${profile.surname}`.trim(), policies: passPolicies(policies) };
 }
