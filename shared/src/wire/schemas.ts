@@ -4,23 +4,7 @@
 // with the part it needs (`v.pick`, `v.omit`), through `getJson` of `@portal/shared/get-json`.
 import * as v from 'valibot';
 
-import {
-  CALCULATION_DIRECTIONS,
-  CLAIM_DECISIONS,
-  CLAIM_REJECTION_REASONS,
-  CLAIM_STATUSES,
-  CONTACT_CATEGORIES,
-  COVER_STATUSES,
-  CUSTOMER_TYPES,
-  GENDERS,
-  INSURANCE_TYPES,
-  OUTSTANDING_FLAGS,
-  PAYMENT_METHODS,
-  PAYMENT_TERMS,
-  POLICY_STATUSES,
-  RECEIPT_CONTENT_TYPES,
-  STRING_BOOLEANS,
-} from './enums';
+import * as enums from './enums';
 
 /** `format: date`: `YYYY-MM-DD`. */
 const wireDate = v.pipe(v.string(), v.isoDate());
@@ -30,7 +14,7 @@ const wireTimestamp = v.pipe(v.string(), v.isoTimestamp());
 const amount = v.pipe(v.number(), v.finite());
 /** An identifier the portal puts in a path: never empty. */
 const id = v.pipe(v.string(), v.nonEmpty());
-const stringBoolean = v.picklist(STRING_BOOLEANS);
+const stringBoolean = v.picklist(enums.STRING_BOOLEANS);
 
 /** `Country`: an ISO 3166-1 alpha-2 code with its English name. */
 export const countryWireSchema = v.object({
@@ -41,7 +25,7 @@ export const countryWireSchema = v.object({
 /** `Profile`: the student's personal details. */
 export const profileWireSchema = v.object({
   profileId: id,
-  gender: v.picklist(GENDERS),
+  gender: v.picklist(enums.GENDERS),
   firstName: v.string(),
   surname: v.string(),
   birthDate: wireDate,
@@ -67,25 +51,25 @@ export const policyWireSchema = v.object({
   policyId: id,
   policyNumber: v.optional(v.string()),
   applicationNumber: v.optional(v.string()),
-  insuranceType: v.picklist(INSURANCE_TYPES),
+  insuranceType: v.picklist(enums.INSURANCE_TYPES),
   coverage: v.string(),
   destination: v.string(),
   startDate: wireDate,
   endDate: wireDate,
   birthDate: wireDate,
   cancelledFromStart: stringBoolean,
-  status: v.picklist(POLICY_STATUSES),
+  status: v.picklist(enums.POLICY_STATUSES),
   editable: stringBoolean,
   renewable: stringBoolean,
   individual: stringBoolean,
-  customerType: v.picklist(CUSTOMER_TYPES),
+  customerType: v.picklist(enums.CUSTOMER_TYPES),
   educationalInstitution: v.optional(v.object({ name: v.string() })),
   faculty: v.optional(v.string()),
   study: v.optional(v.string()),
   destinationAddress: v.optional(addressWireSchema),
   totalAmount: amount,
-  paymentTerm: v.picklist(PAYMENT_TERMS),
-  paymentMethod: v.picklist(PAYMENT_METHODS),
+  paymentTerm: v.picklist(enums.PAYMENT_TERMS),
+  paymentMethod: v.picklist(enums.PAYMENT_METHODS),
   maskedIban: v.optional(v.string()),
   documents: v.array(v.object({ id: v.string(), name: v.string() })),
 });
@@ -114,7 +98,7 @@ export const invoiceWireSchema = v.object({
   invoiceDate: wireDate,
   periodFromDate: wireDate,
   periodUntilDate: wireDate,
-  isOutstanding: v.picklist(OUTSTANDING_FLAGS),
+  isOutstanding: v.picklist(enums.OUTSTANDING_FLAGS),
   amount,
   outstandingAmount: amount,
 });
@@ -140,15 +124,15 @@ export const claimWireSchema = v.object({
   claimNumber: id,
   policyNumber: v.string(),
   submittedAt: wireTimestamp,
-  status: v.picklist(CLAIM_STATUSES),
+  status: v.picklist(enums.CLAIM_STATUSES),
   amount,
 });
 
 /** `ClaimHistoryStep`: a step a claim reached, and when. */
 export const claimHistoryStepWireSchema = v.object({
-  status: v.picklist(CLAIM_STATUSES),
+  status: v.picklist(enums.CLAIM_STATUSES),
   at: wireTimestamp,
-  reason: v.optional(v.picklist(CLAIM_REJECTION_REASONS)),
+  reason: v.optional(v.picklist(enums.CLAIM_REJECTION_REASONS)),
   note: v.optional(v.string()),
 });
 
@@ -156,14 +140,14 @@ export const claimHistoryStepWireSchema = v.object({
 export const claimReceiptWireSchema = v.object({
   id,
   name: v.string(),
-  contentType: v.picklist(RECEIPT_CONTENT_TYPES),
+  contentType: v.picklist(enums.RECEIPT_CONTENT_TYPES),
   size: v.pipe(v.number(), v.integer()),
 });
 
 /** `ClaimDetail`: `GET /api/en/claims/{claimNumber}`. */
 export const claimDetailWireSchema = v.object({
   ...claimWireSchema.entries,
-  category: v.picklist(CONTACT_CATEGORIES),
+  category: v.picklist(enums.CONTACT_CATEGORIES),
   incidentDate: wireDate,
   description: v.string(),
   iban: v.string(),
@@ -178,19 +162,19 @@ export const claimCreatedWireSchema = v.object({ claimNumber: id });
 export const claimConfirmationWireSchema = v.object({
   claimNumber: v.string(),
   policyNumber: v.string(),
-  category: v.picklist(CONTACT_CATEGORIES),
+  category: v.picklist(enums.CONTACT_CATEGORIES),
   incidentDate: wireDate,
   amount,
   iban: v.string(),
   submittedAt: wireTimestamp,
-  decision: v.picklist(CLAIM_DECISIONS),
+  decision: v.picklist(enums.CLAIM_DECISIONS),
 });
 
 /** `CalculateResponse`: what a change of a policy costs or gives back; `days` negative is fewer days. */
 export const calculateResponseWireSchema = v.object({
   days: v.pipe(v.number(), v.integer()),
   amount,
-  direction: v.picklist(CALCULATION_DIRECTIONS),
+  direction: v.picklist(enums.CALCULATION_DIRECTIONS),
 });
 
 /** `ApplicationResponse`: the application number of a renewal or a new insurance request. */
@@ -223,10 +207,10 @@ export const openSessionWireSchema = v.object({
 export const proofVerificationWireSchema = v.object({
   code: v.string(),
   valid: v.boolean(),
-  coverStatus: v.picklist(COVER_STATUSES),
+  coverStatus: v.picklist(enums.COVER_STATUSES),
   initials: v.string(),
   birthYear: v.pipe(v.number(), v.integer()),
-  insuranceType: v.picklist(INSURANCE_TYPES),
+  insuranceType: v.picklist(enums.INSURANCE_TYPES),
   startDate: wireDate,
   endDate: wireDate,
   issuedOn: wireDate,
