@@ -28,7 +28,7 @@ import type { RequestLanguage } from '../mail/request-mail.js';
 import { ibanChangedMail } from '../mail/account-mails.js';
 import { mailLanguage } from '../mail/templates.js';
 import { anonymousWriteRateLimit } from '../rate-limits.js';
-import { maskIban } from './claims.js';
+import { maskIban } from '../modules/claims/routes.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
 import { ownPolicy, rawPolicy, toRawPolicy, wireDate } from './policy-store.js';

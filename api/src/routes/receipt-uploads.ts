@@ -11,7 +11,7 @@ import {
   tusError,
 } from '../uploads/receipt-upload-store.js';
 import { requestBodyStream } from '../uploads/request-body.js';
-import { cleanFileName, receiptName } from './claims.js';
+import { cleanFileName, receiptName } from '../modules/claims/routes.js';
 import type { RouteContext } from './context.js';
 
 /** Where receipts are uploaded with the resumable upload protocol (tus 1.0.0, creation extension). */
