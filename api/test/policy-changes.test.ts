@@ -5,7 +5,7 @@ import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 import { pdfText } from './pdf-text.js';
 import { certificateLines } from '../src/routes/documents.js';
-import type { PolicyRow } from '../src/routes/policy-store.js';
+import type { PolicyRow } from '../src/modules/policies/store.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 

@@ -4,8 +4,8 @@ import { requirePrincipal } from '../auth/session.js';
 import { renderPdf } from '../documents/pdf.js';
 import type { PdfLine } from '../documents/pdf.js';
 import type { RouteContext } from './context.js';
-import { ownPolicy, requireCover, wireDate } from './policy-store.js';
-import type { PolicyRow } from './policy-store.js';
+import { ownPolicy, requireCover, wireDate } from '../modules/policies/store.js';
+import type { PolicyRow } from '../modules/policies/store.js';
 
 type IdParams = { Params: { id: string } };
 

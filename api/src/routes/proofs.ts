@@ -8,8 +8,8 @@ import { errors } from '../errors.js';
 import { isRandomId } from '../input-guards.js';
 import { letterRateLimit, verifyRateLimit } from '../rate-limits.js';
 import type { RouteContext } from './context.js';
-import { ownPolicy, requireCover, wireDate } from './policy-store.js';
-import type { PolicyRow } from './policy-store.js';
+import { ownPolicy, requireCover, wireDate } from '../modules/policies/store.js';
+import type { PolicyRow } from '../modules/policies/store.js';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed (no 0/O, 1/I/L). */
 export const SHORT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -9,7 +9,7 @@ import { requirePrincipal } from '../auth/session.js';
 import type { Principal } from '../auth/session.js';
 import { parseBody } from '../validate.js';
 import type { RouteContext } from './context.js';
-import { listPolicies, wireDate } from './policy-store.js';
+import { listPolicies, wireDate } from '../modules/policies/store.js';
 
 countries.registerLocale(en);
 
@@ -28,7 +28,7 @@ interface ProfileRow {
   customer_type: string;
 }
 
-/** Countries, profile, policies, invoices and the address lookup (claims: claims.ts). */
+/** Countries, profile, invoices and the address lookup. */
 export async function readRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const countryList = Object.entries(countries.getNames('en', { select: 'official' }))
     .map(([code, name]) => ({ code, name }))
@@ -101,11 +101,6 @@ export async function readRoutes(app: FastifyInstance, { db, config }: RouteCont
       ],
     );
     return profile(request.params.profileId);
-  });
-
-  app.get<ProfileParams>('/api/en/profiles/:profileId/policies', async (request) => {
-    await owner(request);
-    return listPolicies(db, request.params.profileId);
   });
 
   app.get<ProfileParams>('/api/en/profiles/:profileId/invoices', async (request, reply) => {

@@ -11,7 +11,7 @@ import { maskIban } from './routes.js';
 import * as store from './store.js';
 import type { ConfirmationRow } from './store.js';
 import type { RouteContext } from '../../routes/context.js';
-import { wireDate } from '../../routes/policy-store.js';
+import { wireDate } from '../policies/store.js';
 
 const toWire = (row: ConfirmationRow): ClaimForConfirmation => ({
   claimNumber: row.claim_number,

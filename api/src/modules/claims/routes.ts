@@ -22,7 +22,7 @@ import * as store from './store.js';
 import { parseBody } from '../../validate.js';
 import { checkStudentClaimQuota } from '../../rate-limits.js';
 import type { RouteContext } from '../../routes/context.js';
-import { wireDate } from '../../routes/policy-store.js';
+import { wireDate } from '../policies/store.js';
 import { hashLinkToken } from '../../auth/tokens.js';
 import { randomToken } from '../../auth/passwords.js';
 import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../../mail/visitor-claim-mail.js';

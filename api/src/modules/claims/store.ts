@@ -1,7 +1,7 @@
 import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
 import type { Db } from '../../db/db.js';
 import type { HolderDecision } from '../../mail/visitor-claim-mail.js';
-import { wireDate } from '../../routes/policy-store.js';
+import { wireDate } from '../policies/store.js';
 
 // The claims' SQL: claims, their history and their receipts (stored in chunks). Each function takes the
 // database or a transaction, so that the routes decide what is written together.
