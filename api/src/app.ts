@@ -21,8 +21,8 @@ import { createXsrfToken, isXsrfTokenValid, loadXsrfKey } from './auth/xsrf-toke
 import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
-import { changeRoutes } from './routes/changes.js';
 import { policyRoutes } from './modules/policies/routes.js';
+import { requestRoutes } from './modules/requests/routes.js';
 import { claimConfirmationRoutes } from './modules/claims/confirmations.js';
 import { claimHandlerRoutes } from './modules/claims/handler.js';
 import { claimRoutes } from './modules/claims/routes.js';
@@ -190,7 +190,7 @@ export async function buildApp({
   await app.register(mailPreferenceRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(policyRoutes, context);
-  await app.register(changeRoutes, context);
+  await app.register(requestRoutes, context);
   await app.register(claimRoutes, context);
   await app.register(receiptUploadRoutes, context);
   await app.register(claimConfirmationRoutes, context);

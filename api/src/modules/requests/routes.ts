@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { contactRequestSchema, insuranceRequestSchema } from '@portal/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, errors } from '../errors.js';
-import { insuranceRequestMail } from '../mail/request-mail.js';
-import type { RequestLanguage } from '../mail/request-mail.js';
-import { anonymousWriteRateLimit } from '../rate-limits.js';
-import { parseBody } from '../validate.js';
-import type { RouteContext } from './context.js';
+import { ApiError, errors } from '../../errors.js';
+import { insuranceRequestMail } from './mails.js';
+import type { RequestLanguage } from './mails.js';
+import { anonymousWriteRateLimit } from '../../rate-limits.js';
+import { parseBody } from '../../validate.js';
+import type { RouteContext } from '../../routes/context.js';
+import * as store from './store.js';
 
 /** Dot paths of the keys of `input` that the schema dropped from `output` (unknown fields). */
 export function unknownFields(input: unknown, output: unknown, path = ''): string[] {
@@ -31,7 +32,7 @@ function serial(prefix: string): string {
 }
 
 /** Contact and insurance requests, sent without a login. */
-export async function changeRoutes(
+export async function requestRoutes(
   app: FastifyInstance,
   { db, config, mailer }: RouteContext,
 ): Promise<void> {
@@ -41,11 +42,7 @@ export async function changeRoutes(
 
   app.post('/api/portal/contactexpats', anonymous, async (request, reply) => {
     const body = parseBody(contactRequestSchema, request.body);
-    await db.query('INSERT INTO contact_requests (id, body, created_at) VALUES ($1, $2, $3)', [
-      randomUUID(),
-      JSON.stringify(body),
-      today(),
-    ]);
+    await store.insertContactRequest(db, body, today());
     return reply.status(204).send();
   });
 
@@ -71,11 +68,7 @@ export async function changeRoutes(
     // The request and its confirmation mail are stored together: no request without its mail, nor a mail
     // for a request that was not stored.
     await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
-        applicationNumber,
-        JSON.stringify(body),
-        today(),
-      ]);
+      await store.insertInsuranceRequest(tx, applicationNumber, body, today());
       await mailer.store(insuranceRequestMail(body.person.email, applicationNumber, language), tx);
     });
     mailer.wake();
