@@ -32,7 +32,7 @@ import { metaRoutes } from './routes/meta.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { dataExportRoutes } from './routes/data-export.js';
 import { passkeyRoutes } from './routes/passkeys.js';
-import { SANDBOX_PREFIX, paymentRoutes } from './routes/payments.js';
+import { SANDBOX_PREFIX, paymentRoutes } from './modules/payments/routes.js';
 import { proofRoutes } from './routes/proofs.js';
 import { readRoutes } from './routes/reads.js';
 import { receiptUploadRoutes } from './routes/receipt-uploads.js';

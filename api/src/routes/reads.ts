@@ -28,7 +28,7 @@ interface ProfileRow {
   customer_type: string;
 }
 
-/** Countries, profile, invoices and the address lookup. */
+/** Countries, profile and the address lookup. */
 export async function readRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
   const countryList = Object.entries(countries.getNames('en', { select: 'official' }))
     .map(([code, name]) => ({ code, name }))
@@ -101,33 +101,6 @@ export async function readRoutes(app: FastifyInstance, { db, config }: RouteCont
       ],
     );
     return profile(request.params.profileId);
-  });
-
-  app.get<ProfileParams>('/api/en/profiles/:profileId/invoices', async (request, reply) => {
-    const principal = await owner(request);
-    // The institute pays: the student has no invoices of their own.
-    if (principal.customerType === 'INSTITUTE') return reply.status(204).send();
-    const rows = await db.query<{
-      policy_number: string;
-      invoice_number: string;
-      invoice_date: Date;
-      period_from: Date;
-      period_until: Date;
-      amount: string;
-      outstanding: string;
-    }>('SELECT * FROM invoices WHERE profile_id = $1 ORDER BY invoice_date DESC, invoice_number DESC', [
-      request.params.profileId,
-    ]);
-    return rows.map((row) => ({
-      policyNumber: row.policy_number,
-      invoiceNumber: row.invoice_number,
-      invoiceDate: wireDate(row.invoice_date),
-      periodFromDate: wireDate(row.period_from),
-      periodUntilDate: wireDate(row.period_until),
-      isOutstanding: Number(row.outstanding) > 0 ? ('J' as const) : ('N' as const),
-      amount: Number(row.amount),
-      outstandingAmount: Number(row.outstanding),
-    }));
   });
 
   app.get<{ Querystring: { pc?: string; nr?: string } }>('/pacos', async (request) => {
