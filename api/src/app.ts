@@ -21,20 +21,21 @@ import { createXsrfToken, isXsrfTokenValid, loadXsrfKey } from './auth/xsrf-toke
 import { registerContent } from './content/register-content.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
+import { mailPreferenceRoutes } from './modules/profiles/mail-preferences.js';
+import { profileRoutes } from './modules/profiles/routes.js';
 import { policyRoutes } from './modules/policies/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { claimConfirmationRoutes } from './modules/claims/confirmations.js';
 import { claimHandlerRoutes } from './modules/claims/handler.js';
 import { claimRoutes } from './modules/claims/routes.js';
 import { documentRoutes } from './routes/documents.js';
-import { mailPreferenceRoutes } from './routes/mail-preferences.js';
 import { metaRoutes } from './routes/meta.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { dataExportRoutes } from './routes/data-export.js';
 import { passkeyRoutes } from './routes/passkeys.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './modules/payments/routes.js';
 import { proofRoutes } from './routes/proofs.js';
-import { readRoutes } from './routes/reads.js';
 import { receiptUploadRoutes } from './routes/receipt-uploads.js';
 
 /** What the app is built from; tests pass an in-memory database and their own clock. */
@@ -186,7 +187,8 @@ export async function buildApp({
   await app.register(passkeyRoutes, context);
   await app.register(sessionRoutes, context);
   await app.register(dataExportRoutes, context);
-  await app.register(readRoutes, context);
+  await app.register(lookupRoutes, context);
+  await app.register(profileRoutes, context);
   await app.register(mailPreferenceRoutes, context);
   await app.register(documentRoutes, context);
   await app.register(policyRoutes, context);
