@@ -29,7 +29,7 @@ import { requestRoutes } from './modules/requests/routes.js';
 import { claimConfirmationRoutes } from './modules/claims/confirmations.js';
 import { claimHandlerRoutes } from './modules/claims/handler.js';
 import { claimRoutes } from './modules/claims/routes.js';
-import { documentRoutes } from './routes/documents.js';
+import { documentRoutes } from './modules/policies/documents.js';
 import { metaRoutes } from './routes/meta.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { dataExportRoutes } from './routes/data-export.js';

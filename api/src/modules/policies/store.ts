@@ -143,6 +143,18 @@ export async function rawPolicy(db: Db, policyId: string): Promise<RawPolicy> {
   return toRawPolicy(row, docs);
 }
 
+/** One of the policy documents, by its id (whose policy it is, the caller checks). */
+export async function findDocument(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; policy_id: string } | undefined> {
+  const [doc] = await db.query<{ id: string; name: string; policy_id: string }>(
+    'SELECT id, name, policy_id FROM documents WHERE id = $1',
+    [id],
+  );
+  return doc;
+}
+
 /** The policyholder of a profile, to mail: her address and the language of her mails. */
 export async function policyholder(
   db: Db,
