@@ -4,7 +4,7 @@ import { hashLinkToken } from '../../auth/tokens.js';
 import type { Db } from '../../db/db.js';
 import { ApiError, errors } from '../../errors.js';
 import { isRandomId } from '../../input-guards.js';
-import type { ClaimForConfirmation } from '../../mail/visitor-claim-mail.js';
+import type { ClaimForConfirmation } from './visitor-mail.js';
 import { authRateLimit } from '../../rate-limits.js';
 import { parseBody } from '../../validate.js';
 import { maskIban } from './routes.js';

@@ -3,7 +3,7 @@ import { refuseWithoutOpsToken } from '@portal/shared/metrics';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../../errors.js';
-import { claimMailRecipient, claimStatusMail } from '../../mail/claim-mails.js';
+import { claimMailRecipient, claimStatusMail } from './mails.js';
 import { parseBody } from '../../validate.js';
 import { CLAIM_STATUSES } from '@portal/shared/validation';
 import type { ClaimStatus } from '@portal/shared/validation';

@@ -25,8 +25,8 @@ import type { RouteContext } from '../../routes/context.js';
 import { wireDate } from '../policies/store.js';
 import { hashLinkToken } from '../../auth/tokens.js';
 import { randomToken } from '../../auth/passwords.js';
-import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../../mail/visitor-claim-mail.js';
-import { claimMailRecipient, claimReceivedMail, claimStatusMail } from '../../mail/claim-mails.js';
+import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from './visitor-mail.js';
+import { claimMailRecipient, claimReceivedMail, claimStatusMail } from './mails.js';
 import { mailLanguage } from '../../mail/templates.js';
 import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-limits.js';
 

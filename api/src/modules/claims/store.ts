@@ -1,6 +1,6 @@
 import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
 import type { Db } from '../../db/db.js';
-import type { HolderDecision } from '../../mail/visitor-claim-mail.js';
+import type { HolderDecision } from './visitor-mail.js';
 import { wireDate } from '../policies/store.js';
 
 // The claims' SQL: claims, their history and their receipts (stored in chunks). Each function takes the
