@@ -36,7 +36,7 @@ import { dataExportRoutes } from './routes/data-export.js';
 import { passkeyRoutes } from './routes/passkeys.js';
 import { SANDBOX_PREFIX, paymentRoutes } from './modules/payments/routes.js';
 import { proofRoutes } from './modules/proofs/routes.js';
-import { receiptUploadRoutes } from './routes/receipt-uploads.js';
+import { receiptUploadRoutes } from './modules/claims/receipt-uploads.js';
 
 /** What the app is built from; tests pass an in-memory database and their own clock. */
 export interface AppOptions {

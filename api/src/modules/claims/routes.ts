@@ -52,7 +52,7 @@ export const visitorPolicyNotFound = () =>
 const CLAIM_NUMBER = /^CLM-\d{4}-[0-9A-F]{8}$/;
 const RECEIPT_ID = /^RCT-[0-9A-F]{16}$/;
 /**
- * The form field naming a receipt already uploaded with the resumable protocol (routes/receipt-uploads.ts),
+ * The form field naming a receipt already uploaded with the resumable protocol (./receipt-uploads.ts),
  * once for each such receipt; the claim (or the added documents) takes it instead of its bytes.
  */
 export const UPLOADED_RECEIPT_FIELD = 'uploadedReceipts';

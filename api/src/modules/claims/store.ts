@@ -410,3 +410,45 @@ export async function receiptChunks(db: Db, receiptId: string): Promise<AsyncGen
     }
   })();
 }
+
+/** The profile that began the resumable upload `id`, while no claim has taken it; undefined otherwise. */
+export async function unfiledUploadOwner(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.query<{ profile_id: string }>(
+    `SELECT u.profile_id FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
+     WHERE u.id = $1 AND r.claim_number IS NULL`,
+    [id],
+  );
+  return row?.profile_id;
+}
+
+/** Deletes the profile's uploads begun more than a day ago and never filed. */
+export async function deleteStaleUploads(db: Db, profileId: string): Promise<void> {
+  await db.query(
+    `DELETE FROM claim_receipts WHERE claim_number IS NULL AND id IN (
+       SELECT id FROM receipt_uploads WHERE profile_id = $1 AND created_at < now() - interval '1 day')`,
+    [profileId],
+  );
+}
+
+/** How many of the profile's uploads wait to be filed with a claim. */
+export async function countUnfiledUploads(db: Db, profileId: string): Promise<number> {
+  const [open] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
+     WHERE u.profile_id = $1 AND r.claim_number IS NULL`,
+    [profileId],
+  );
+  return open?.count ?? 0;
+}
+
+/** The metadata of an upload whose bytes have all arrived but that was never finished; undefined otherwise. */
+export async function arrivedUnfinishedUpload(
+  db: Db,
+  id: string,
+): Promise<Record<string, string | null> | undefined> {
+  const [row] = await db.query<{ metadata: Record<string, string | null> }>(
+    `SELECT metadata FROM receipt_uploads
+     WHERE id = $1 AND finished_at IS NULL AND upload_length > 0 AND upload_offset = upload_length`,
+    [id],
+  );
+  return row?.metadata;
+}
