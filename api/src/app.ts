@@ -19,7 +19,7 @@ import type { Readiness } from './routes/context.js';
 import { SESSION_COOKIE, XSRF_COOKIE, cookieOptions } from './auth/session.js';
 import { createXsrfToken, isXsrfTokenValid, loadXsrfKey } from './auth/xsrf-token.js';
 import { registerContent } from './content/register-content.js';
-import { accountRoutes } from './routes/accounts.js';
+import { accountRoutes } from './modules/accounts/routes.js';
 import { authRoutes } from './routes/auth.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { mailPreferenceRoutes } from './modules/profiles/mail-preferences.js';
