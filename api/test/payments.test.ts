@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.js';
-import { sameOriginPath } from '../src/routes/payments.js';
+import { sameOriginPath } from '../src/modules/payments/routes.js';
 import { authHeaders, createTestApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
 

@@ -4,8 +4,8 @@ import { addDays, addMonths, addYears, format, subDays } from 'date-fns';
 import { XSRF_ONLY, authHeaders, createTestApp, fixedNoon } from './helpers.js';
 import type { TestApp } from './helpers.js';
 import { pdfText } from './pdf-text.js';
-import { certificateLines } from '../src/routes/documents.js';
-import type { PolicyRow } from '../src/routes/policy-store.js';
+import { certificateLines } from '../src/modules/policies/documents.js';
+import type { PolicyRow } from '../src/modules/policies/store.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 

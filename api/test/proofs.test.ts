@@ -13,7 +13,12 @@ import {
 } from './helpers.js';
 import type { TestApp } from './helpers.js';
 import { contentStreams, pdfText } from './pdf-text.js';
-import { coverStatusOf, initialsOf, normalizeShortCode, SHORT_CODE_ALPHABET } from '../src/routes/proofs.js';
+import {
+  coverStatusOf,
+  initialsOf,
+  normalizeShortCode,
+  SHORT_CODE_ALPHABET,
+} from '../src/modules/proofs/routes.js';
 
 type Session = Awaited<ReturnType<TestApp['login']>>;
 

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.js';
 import { migrate } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 import { apiPaths } from '../src/paths.js';
-import { LIVE_LETTERS_PER_POLICY } from '../src/routes/proofs.js';
+import { LIVE_LETTERS_PER_POLICY } from '../src/modules/proofs/routes.js';
 import { DEMO_PASSWORD } from '../src/seed/seed.js';
 import {
   TEST_RATE_LIMITS,

@@ -20,8 +20,8 @@ import type { ExportLanguage } from '../privacy/export-summary.js';
 import { mailKind } from '../privacy/mail-kinds.js';
 import { passkeyRateLimit, rateLimited } from '../rate-limits.js';
 import { parseBody } from '../validate.js';
-import { cleanFileName, RECEIPT_CHUNK_BYTES } from './claims.js';
-import { formatShortCode } from './proofs.js';
+import { cleanFileName, RECEIPT_CHUNK_BYTES } from '../modules/claims/routes.js';
+import { formatShortCode } from '../modules/proofs/routes.js';
 import type { RouteContext } from './context.js';
 
 /** Exports a student may make in an hour. */

@@ -1,6 +1,7 @@
 import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
 import type { Db } from '../../db/db.js';
-import { wireDate } from '../../routes/policy-store.js';
+import type { HolderDecision } from './visitor-mail.js';
+import { wireDate } from '../policies/store.js';
 
 // The claims' SQL: claims, their history and their receipts (stored in chunks). Each function takes the
 // database or a transaction, so that the routes decide what is written together.
@@ -101,6 +102,20 @@ export async function visitorPolicy(
     : undefined;
 }
 
+/** Visitors' claims on this policy number submitted after `since`, and when the oldest of them was. */
+export async function visitorClaimsSince(
+  db: Db,
+  policyNumber: string,
+  since: Date,
+): Promise<{ claims: number; oldest: Date | null }> {
+  const [row] = await db.query<{ claims: number; oldest: Date | string | null }>(
+    `SELECT count(*)::int AS claims, min(submitted_at) AS oldest FROM claims
+     WHERE filed_by = 'visitor' AND policy_number = $1 AND submitted_at > $2`,
+    [policyNumber, since],
+  );
+  return { claims: row?.claims ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
 /** The language the profile's mails are written in (as stored; the mail module reads it). */
 export async function mailLanguageOf(db: Db, profileId: string): Promise<string | undefined> {
   const [row] = await db.query<{ mail_language: string }>(
@@ -162,13 +177,106 @@ export async function insertClaim(db: Db, claim: NewClaim): Promise<void> {
   );
 }
 
-/** A step of the claim's history. */
-export async function addHistory(db: Db, claimNumber: string, status: ClaimStatus, at: Date): Promise<void> {
-  await db.query('INSERT INTO claim_history (claim_number, status, at) VALUES ($1, $2, $3)', [
+/** A step of the claim's history, with the handler's note where there is one. */
+export async function addHistory(
+  db: Db,
+  claimNumber: string,
+  status: ClaimStatus,
+  at: Date,
+  note?: string | null,
+): Promise<void> {
+  if (note === undefined) {
+    await db.query('INSERT INTO claim_history (claim_number, status, at) VALUES ($1, $2, $3)', [
+      claimNumber,
+      status,
+      at,
+    ]);
+    return;
+  }
+  await db.query('INSERT INTO claim_history (claim_number, status, at, note) VALUES ($1, $2, $3, $4)', [
     claimNumber,
     status,
     at,
+    note,
   ]);
+}
+
+/** The policyholder's refusal of a visitor's claim, as its history row. */
+export async function addRefusalHistory(db: Db, claimNumber: string, at: Date): Promise<void> {
+  await db.query(
+    "INSERT INTO claim_history (claim_number, status, at, reason) VALUES ($1, 'REJECTED', $2, 'POLICYHOLDER_REFUSED')",
+    [claimNumber, at],
+  );
+}
+
+/** What the handler's change needs of a claim, locked for the transaction (undefined: no such claim). */
+export async function lockClaim(
+  db: Db,
+  claimNumber: string,
+): Promise<
+  { status: ClaimStatus; holder_confirmation: string | null; profile_id: string; amount: string } | undefined
+> {
+  const [claim] = await db.query<{
+    status: ClaimStatus;
+    holder_confirmation: string | null;
+    profile_id: string;
+    amount: string;
+  }>(
+    'SELECT status, holder_confirmation, profile_id, amount FROM claims WHERE claim_number = $1 FOR UPDATE',
+    [claimNumber],
+  );
+  return claim;
+}
+
+export async function setStatus(db: Db, claimNumber: string, status: ClaimStatus): Promise<void> {
+  await db.query('UPDATE claims SET status = $2 WHERE claim_number = $1', [claimNumber, status]);
+}
+
+/** A visitor's claim as its policyholder confirms or refuses it. */
+export interface ConfirmationRow {
+  claim_number: string;
+  policy_number: string;
+  category: string;
+  incident_date: Date | string;
+  amount: string;
+  iban: string;
+  submitted_at: Date | string;
+  holder_confirmation: HolderDecision;
+}
+
+const CONFIRMATION_COLUMNS = `claim_number, policy_number, category, incident_date, amount, iban, submitted_at,
+  holder_confirmation`;
+
+/** The claim whose mailed link's token hashes to `tokenHash`. */
+export async function findByConfirmationHash(
+  db: Db,
+  tokenHash: string,
+): Promise<ConfirmationRow | undefined> {
+  const [row] = await db.query<ConfirmationRow>(
+    `SELECT ${CONFIRMATION_COLUMNS} FROM claims WHERE confirmation_token_hash = $1`,
+    [tokenHash],
+  );
+  return row;
+}
+
+/**
+ * Records the policyholder's decision, only over a claim still waiting (two answers sent together
+ * cannot both decide); a refusal closes the claim as REJECTED. Undefined when it was no longer waiting.
+ */
+export async function decideAsHolder(
+  db: Db,
+  claimNumber: string,
+  decision: 'CONFIRMED' | 'REFUSED',
+  at: Date,
+): Promise<ConfirmationRow | undefined> {
+  const [updated] = await db.query<ConfirmationRow>(
+    `UPDATE claims SET holder_confirmation = $2, holder_decided_at = $3,
+       status = CASE WHEN $2 = 'REFUSED' THEN 'REJECTED' ELSE status END
+     WHERE claim_number = $1 AND holder_confirmation = 'PENDING'
+     RETURNING ${CONFIRMATION_COLUMNS}`,
+    [claimNumber, decision, at],
+  );
+  return updated;
 }
 
 /**
@@ -301,4 +409,46 @@ export async function receiptChunks(db: Db, receiptId: string): Promise<AsyncGen
       if (row) yield Buffer.from(row.data);
     }
   })();
+}
+
+/** The profile that began the resumable upload `id`, while no claim has taken it; undefined otherwise. */
+export async function unfiledUploadOwner(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.query<{ profile_id: string }>(
+    `SELECT u.profile_id FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
+     WHERE u.id = $1 AND r.claim_number IS NULL`,
+    [id],
+  );
+  return row?.profile_id;
+}
+
+/** Deletes the profile's uploads begun more than a day ago and never filed. */
+export async function deleteStaleUploads(db: Db, profileId: string): Promise<void> {
+  await db.query(
+    `DELETE FROM claim_receipts WHERE claim_number IS NULL AND id IN (
+       SELECT id FROM receipt_uploads WHERE profile_id = $1 AND created_at < now() - interval '1 day')`,
+    [profileId],
+  );
+}
+
+/** How many of the profile's uploads wait to be filed with a claim. */
+export async function countUnfiledUploads(db: Db, profileId: string): Promise<number> {
+  const [open] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
+     WHERE u.profile_id = $1 AND r.claim_number IS NULL`,
+    [profileId],
+  );
+  return open?.count ?? 0;
+}
+
+/** The metadata of an upload whose bytes have all arrived but that was never finished; undefined otherwise. */
+export async function arrivedUnfinishedUpload(
+  db: Db,
+  id: string,
+): Promise<Record<string, string | null> | undefined> {
+  const [row] = await db.query<{ metadata: Record<string, string | null> }>(
+    `SELECT metadata FROM receipt_uploads
+     WHERE id = $1 AND finished_at IS NULL AND upload_length > 0 AND upload_offset = upload_length`,
+    [id],
+  );
+  return row?.metadata;
 }

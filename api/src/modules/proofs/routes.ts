@@ -1,15 +1,16 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { requirePrincipal } from '../auth/session.js';
-import { renderProofLetter, PROOF_LANGUAGES } from '../documents/proof-letter.js';
-import type { ProofLanguage } from '../documents/proof-letter.js';
-import type { Db } from '../db/db.js';
-import { errors } from '../errors.js';
-import { isRandomId } from '../input-guards.js';
-import { letterRateLimit, verifyRateLimit } from '../rate-limits.js';
-import type { RouteContext } from './context.js';
-import { ownPolicy, requireCover, wireDate } from './policy-store.js';
-import type { PolicyRow } from './policy-store.js';
+import { requirePrincipal } from '../../auth/session.js';
+import { renderProofLetter, PROOF_LANGUAGES } from '../../documents/proof-letter.js';
+import type { ProofLanguage } from '../../documents/proof-letter.js';
+import type { Db } from '../../db/db.js';
+import { errors } from '../../errors.js';
+import { isRandomId } from '../../input-guards.js';
+import { letterRateLimit, verifyRateLimit } from '../../rate-limits.js';
+import type { RouteContext } from '../../routes/context.js';
+import { ownPolicy, requireCover, wireDate } from '../policies/store.js';
+import type { PolicyRow } from '../policies/store.js';
+import * as store from './store.js';
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed (no 0/O, 1/I/L). */
 export const SHORT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -91,21 +92,12 @@ export function coverStatusOf(
   return start > today ? 'NOT_STARTED' : 'ACTIVE';
 }
 
-type ProofRow = PolicyRow & { short_code: string; end_date_at_issue: string; issued_at: Date | string };
-
-const PROOF_SELECT = `SELECT pc.short_code, pc.end_date_at_issue, pc.issued_at, po.*, pr.birth_date, pr.first_name,
-  pr.surname FROM proofs_of_cover pc JOIN policies po ON po.policy_id = pc.policy_id
-  JOIN profiles pr ON pr.profile_id = po.profile_id`;
-
-async function findProof(db: Db, code: string): Promise<ProofRow | undefined> {
-  if (isRandomId(code)) {
-    const [row] = await db.query<ProofRow>(`${PROOF_SELECT} WHERE pc.token_hash = $1`, [hashToken(code)]);
-    return row;
-  }
+/** The letter a QR token or a typed short code names; a value that can be neither is not looked up. */
+async function findProof(db: Db, code: string): Promise<store.ProofRow | undefined> {
+  if (isRandomId(code)) return store.findByTokenHash(db, hashToken(code));
   const shortCode = normalizeShortCode(code);
   if (!shortCode) return undefined;
-  const [row] = await db.query<ProofRow>(`${PROOF_SELECT} WHERE pc.short_code = $1`, [shortCode]);
-  return row;
+  return store.findByShortCode(db, shortCode);
 }
 
 function readLanguage(body: unknown): ProofLanguage {
@@ -142,28 +134,19 @@ export async function proofRoutes(app: FastifyInstance, { db, config }: RouteCon
       // A clash of two random short codes is astronomically rare; the unique index turns one into a retry.
       let shortCode = newShortCode();
       for (let attempt = 0; ; attempt += 1) {
-        const inserted = await db.query<{ id: string }>(
-          `INSERT INTO proofs_of_cover (id, policy_id, token_hash, short_code, language, end_date_at_issue, issued_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (short_code) DO NOTHING RETURNING id`,
-          [
-            randomUUID(),
-            policy.policy_id,
-            hashToken(token),
-            shortCode,
-            language,
-            wireDate(policy.end_date),
-            issuedAt,
-          ],
-        );
-        if (inserted.length > 0) break;
+        const inserted = await store.insertProof(db, {
+          policyId: policy.policy_id,
+          tokenHash: hashToken(token),
+          shortCode,
+          language,
+          endDateAtIssue: wireDate(policy.end_date),
+          issuedAt,
+        });
+        if (inserted) break;
         if (attempt >= 3) throw new Error('Could not find a free short code for a proof of cover.');
         shortCode = newShortCode();
       }
-      await db.query(
-        `DELETE FROM proofs_of_cover WHERE policy_id = $1 AND id NOT IN (
-         SELECT id FROM proofs_of_cover WHERE policy_id = $1 ORDER BY issued_at DESC, id LIMIT $2)`,
-        [policy.policy_id, LIVE_LETTERS_PER_POLICY],
-      );
+      await store.keepNewest(db, policy.policy_id, LIVE_LETTERS_PER_POLICY);
       const printed = formatShortCode(shortCode);
       const policyNumber = policy.policy_number ?? policy.application_number ?? policy.policy_id;
       const pdf = await renderProofLetter({

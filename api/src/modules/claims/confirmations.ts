@@ -1,26 +1,17 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { hashLinkToken } from '../auth/tokens.js';
-import type { Db } from '../db/db.js';
-import { ApiError, errors } from '../errors.js';
-import { isRandomId } from '../input-guards.js';
-import type { ClaimForConfirmation, HolderDecision } from '../mail/visitor-claim-mail.js';
-import { authRateLimit } from '../rate-limits.js';
-import { parseBody } from '../validate.js';
-import { maskIban } from './claims.js';
-import type { RouteContext } from './context.js';
-import { wireDate } from './policy-store.js';
-
-interface ConfirmationRow {
-  claim_number: string;
-  policy_number: string;
-  category: string;
-  incident_date: Date | string;
-  amount: string;
-  iban: string;
-  submitted_at: Date | string;
-  holder_confirmation: HolderDecision;
-}
+import { hashLinkToken } from '../../auth/tokens.js';
+import type { Db } from '../../db/db.js';
+import { ApiError, errors } from '../../errors.js';
+import { isRandomId } from '../../input-guards.js';
+import type { ClaimForConfirmation } from './visitor-mail.js';
+import { authRateLimit } from '../../rate-limits.js';
+import { parseBody } from '../../validate.js';
+import { maskIban } from './routes.js';
+import * as store from './store.js';
+import type { ConfirmationRow } from './store.js';
+import type { RouteContext } from '../../routes/context.js';
+import { wireDate } from '../policies/store.js';
 
 const toWire = (row: ConfirmationRow): ClaimForConfirmation => ({
   claimNumber: row.claim_number,
@@ -33,13 +24,10 @@ const toWire = (row: ConfirmationRow): ClaimForConfirmation => ({
   decision: row.holder_confirmation,
 });
 
-const SELECT = `SELECT claim_number, policy_number, category, incident_date, amount, iban, submitted_at,
-  holder_confirmation FROM claims WHERE confirmation_token_hash = $1`;
-
 async function findByToken(db: Db, token: string): Promise<ConfirmationRow> {
   // A value this api never mailed names no claim and is not looked up.
   if (!isRandomId(token)) throw errors.notFound('Claim');
-  const [row] = await db.query<ConfirmationRow>(SELECT, [hashLinkToken(token)]);
+  const row = await store.findByConfirmationHash(db, hashLinkToken(token));
   if (!row) throw errors.notFound('Claim');
   return row;
 }
@@ -70,20 +58,8 @@ export async function claimConfirmationRoutes(
     const now = config.now();
     const decided = await db.transaction(async (tx) => {
       // Only over a claim still waiting: two answers sent together cannot both decide.
-      const [updated] = await tx.query<ConfirmationRow>(
-        `UPDATE claims SET holder_confirmation = $2, holder_decided_at = $3,
-           status = CASE WHEN $2 = 'REFUSED' THEN 'REJECTED' ELSE status END
-         WHERE claim_number = $1 AND holder_confirmation = 'PENDING'
-         RETURNING claim_number, policy_number, category, incident_date, amount, iban, submitted_at,
-           holder_confirmation`,
-        [claim.claim_number, decision, now],
-      );
-      if (updated && decision === 'REFUSED') {
-        await tx.query(
-          "INSERT INTO claim_history (claim_number, status, at, reason) VALUES ($1, 'REJECTED', $2, 'POLICYHOLDER_REFUSED')",
-          [claim.claim_number, now],
-        );
-      }
+      const updated = await store.decideAsHolder(tx, claim.claim_number, decision, now);
+      if (updated && decision === 'REFUSED') await store.addRefusalHistory(tx, claim.claim_number, now);
       return updated;
     });
     if (decided) return toWire(decided);

@@ -1,8 +1,8 @@
-import type { Db } from '../db/db.js';
+import type { Db } from '../../db/db.js';
 import type { ClaimStatus } from '@portal/shared/validation';
-import type { Mail } from './outbox.js';
-import { mailAmount, mailDay, mailLanguage, renderMail } from './templates.js';
-import type { MailLanguage, MailTemplate } from './templates.js';
+import type { Mail } from '../../mail/outbox.js';
+import { mailAmount, mailDay, mailLanguage, renderMail } from '../../mail/templates.js';
+import type { MailLanguage, MailTemplate } from '../../mail/templates.js';
 
 /**
  * The claim's page in the portal. The portal's paths all start with `/en` (as the other mailed links);

@@ -15,20 +15,20 @@ import {
 import type { ClaimablePolicy } from '@portal/shared/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, errors } from '../errors.js';
-import { requirePrincipal } from '../auth/session.js';
-import type { Db } from '../db/db.js';
-import * as store from '../modules/claims/store.js';
-import { parseBody } from '../validate.js';
-import { checkStudentClaimQuota } from '../rate-limits.js';
-import type { RouteContext } from './context.js';
-import { wireDate } from './policy-store.js';
-import { hashLinkToken } from '../auth/tokens.js';
-import { randomToken } from '../auth/passwords.js';
-import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from '../mail/visitor-claim-mail.js';
-import { claimMailRecipient, claimReceivedMail, claimStatusMail } from '../mail/claim-mails.js';
-import { mailLanguage } from '../mail/templates.js';
-import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-claim-limits.js';
+import { ApiError, errors } from '../../errors.js';
+import { requirePrincipal } from '../../auth/session.js';
+import type { Db } from '../../db/db.js';
+import * as store from './store.js';
+import { parseBody } from '../../validate.js';
+import { checkStudentClaimQuota } from '../../rate-limits.js';
+import type { RouteContext } from '../../routes/context.js';
+import { wireDate } from '../policies/store.js';
+import { hashLinkToken } from '../../auth/tokens.js';
+import { randomToken } from '../../auth/passwords.js';
+import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from './visitor-mail.js';
+import { claimMailRecipient, claimReceivedMail, claimStatusMail } from './mails.js';
+import { mailLanguage } from '../../mail/templates.js';
+import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-limits.js';
 
 /** Receipts are written to the database in chunks of this size as the upload streams in. */
 export const RECEIPT_CHUNK_BYTES = 256 * 1024;

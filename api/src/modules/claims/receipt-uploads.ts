@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { CLAIM_MAX_RECEIPT_BYTES, isPlainText } from '@portal/shared/validation';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requirePrincipal } from '../auth/session.js';
-import { ApiError, errors } from '../errors.js';
+import { requirePrincipal } from '../../auth/session.js';
+import { ApiError, errors } from '../../errors.js';
 import {
   FILE_NAME_METADATA_KEY,
   OWNER_METADATA_KEY,
   ReceiptUploadStore,
   tusError,
-} from '../uploads/receipt-upload-store.js';
-import { requestBodyStream } from '../uploads/request-body.js';
-import { cleanFileName, receiptName } from './claims.js';
-import type { RouteContext } from './context.js';
+} from '../../uploads/receipt-upload-store.js';
+import { requestBodyStream } from '../../uploads/request-body.js';
+import type { RouteContext } from '../../routes/context.js';
+import { cleanFileName, receiptName } from './routes.js';
+import * as claimStore from './store.js';
 
 /** Where receipts are uploaded with the resumable upload protocol (tus 1.0.0, creation extension). */
 export const RECEIPT_UPLOADS_PATH = '/api/en/receipt-uploads';
@@ -140,12 +141,8 @@ export async function receiptUploadRoutes(app: FastifyInstance, { db, config }: 
   async function ownUpload(request: FastifyRequest<UploadParams>): Promise<string> {
     const principal = await requirePrincipal(db, config, request);
     if (!UPLOAD_ID.test(request.params.id)) throw errors.notFound('Upload');
-    const [row] = await db.query<{ profile_id: string }>(
-      `SELECT u.profile_id FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
-       WHERE u.id = $1 AND r.claim_number IS NULL`,
-      [request.params.id],
-    );
-    if (row?.profile_id !== principal.profileId) throw errors.notFound('Upload');
+    const owner = await claimStore.unfiledUploadOwner(db, request.params.id);
+    if (owner !== principal.profileId) throw errors.notFound('Upload');
     return principal.profileId;
   }
 
@@ -157,17 +154,8 @@ export async function receiptUploadRoutes(app: FastifyInstance, { db, config }: 
     }
     if (Number(length) > CLAIM_MAX_RECEIPT_BYTES) throw contractError(413);
     // Uploads begun more than a day ago and never filed are gone; a student has a few open at most.
-    await db.query(
-      `DELETE FROM claim_receipts WHERE claim_number IS NULL AND id IN (
-         SELECT id FROM receipt_uploads WHERE profile_id = $1 AND created_at < now() - interval '1 day')`,
-      [principal.profileId],
-    );
-    const [open] = await db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM receipt_uploads u JOIN claim_receipts r ON r.id = u.id
-       WHERE u.profile_id = $1 AND r.claim_number IS NULL`,
-      [principal.profileId],
-    );
-    if ((open?.count ?? 0) >= MAX_OPEN_UPLOADS) {
+    await claimStore.deleteStaleUploads(db, principal.profileId);
+    if ((await claimStore.countUnfiledUploads(db, principal.profileId)) >= MAX_OPEN_UPLOADS) {
       throw new ApiError(409, 'TOO_MANY_UPLOADS', 'Too many receipts are waiting to be filed with a claim.');
     }
     return handOver(request, reply, principal.profileId);
@@ -178,13 +166,9 @@ export async function receiptUploadRoutes(app: FastifyInstance, { db, config }: 
    * (the connection lost just then): the client that asks after it finds a receipt ready to be filed.
    */
   async function finishIfComplete(id: string): Promise<void> {
-    const [row] = await db.query<{ metadata: Record<string, string | null> }>(
-      `SELECT metadata FROM receipt_uploads
-       WHERE id = $1 AND finished_at IS NULL AND upload_length > 0 AND upload_offset = upload_length`,
-      [id],
-    );
-    if (!row) return;
-    const name = cleanFileName(row.metadata[FILE_NAME_METADATA_KEY] ?? undefined);
+    const metadata = await claimStore.arrivedUnfinishedUpload(db, id);
+    if (!metadata) return;
+    const name = cleanFileName(metadata[FILE_NAME_METADATA_KEY] ?? undefined);
     await store
       .finish(id, (type) => receiptName(name, type))
       .catch((error: unknown) => {

@@ -2,26 +2,27 @@ import { emailSchema, newUsernameSchema, passwordBodySchema } from '@portal/shar
 import { subHours } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, errors } from '../errors.js';
-import { checkCurrentPassword, clearThrottle } from '../auth/login-throttle.js';
-import { isEmailAddress, normalizeEmail, parseEmailAddress, sameEmail } from '../auth/email-address.js';
-import { hashPassword, isCommonPassword } from '../auth/passwords.js';
-import { requirePrincipal } from '../auth/session.js';
-import { consumeToken, createToken, findToken, hashLinkToken, revokeTokens } from '../auth/tokens.js';
-import type { TokenKind } from '../auth/tokens.js';
-import type { Db } from '../db/db.js';
-import { isRandomId } from '../input-guards.js';
-import { QUEUES } from '../jobs/job-queue.js';
-import type { JobRun } from '../jobs/job-queue.js';
+import { ApiError, errors } from '../../errors.js';
+import { checkCurrentPassword, clearThrottle } from '../../auth/login-throttle.js';
+import { isEmailAddress, normalizeEmail, parseEmailAddress, sameEmail } from '../../auth/email-address.js';
+import { hashPassword, isCommonPassword } from '../../auth/passwords.js';
+import { requirePrincipal } from '../../auth/session.js';
+import { consumeToken, createToken, findToken, hashLinkToken, revokeTokens } from '../../auth/tokens.js';
+import type { TokenKind } from '../../auth/tokens.js';
+import type { Db } from '../../db/db.js';
+import { isRandomId } from '../../input-guards.js';
+import { QUEUES } from '../../jobs/job-queue.js';
+import type { JobRun } from '../../jobs/job-queue.js';
 import {
   accountMailLanguage,
   confirmEmailMail,
   emailChangedMail,
   setPasswordMail,
-} from '../mail/account-mails.js';
-import { authRateLimit, rateLimited } from '../rate-limits.js';
-import { parseBody } from '../validate.js';
-import type { RouteContext } from './context.js';
+} from '../../mail/account-mails.js';
+import { authRateLimit, rateLimited } from '../../rate-limits.js';
+import { parseBody } from '../../validate.js';
+import type { RouteContext } from '../../routes/context.js';
+import * as store from './store.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -66,12 +67,8 @@ export async function accountRoutes(
    * rather than that the link is invalid. Only the holder of the mailed link learns this.
    */
   async function activatedBy(token: string, linkEmail: string): Promise<boolean> {
-    const [row] = await db.query<{ email: string }>(
-      `SELECT a.email FROM account_tokens t JOIN accounts a ON a.id = t.account_id
-       WHERE t.token_hash = $1 AND t.kind = 'ACTIVATE' AND a.activated`,
-      [hashLinkToken(token)],
-    );
-    return row !== undefined && sameEmail(row.email, linkEmail);
+    const email = await store.activatedAccountEmail(db, hashLinkToken(token));
+    return email !== undefined && sameEmail(email, linkEmail);
   }
 
   /**
@@ -80,16 +77,13 @@ export async function accountRoutes(
    * PostgreSQL advisory lock, so that it holds across every api process on the database.
    */
   async function lockMailAddress(tx: Db, address: string): Promise<void> {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`mail:${normalizeEmail(address)}`]);
+    await store.lockForTransaction(tx, `mail:${normalizeEmail(address)}`);
   }
 
   /** Whether `address` may get another link mail this hour (at most `mailsPerHour`). */
   async function mayMail(tx: Db, address: string): Promise<boolean> {
-    const [row] = await tx.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM outbox WHERE recipient = $1 AND created_at > $2',
-      [normalizeEmail(address), subHours(config.now(), 1)],
-    );
-    return (row?.count ?? 0) < config.rateLimits.mailsPerHour;
+    const sent = await store.mailsSince(tx, normalizeEmail(address), subHours(config.now(), 1));
+    return sent < config.rateLimits.mailsPerHour;
   }
 
   /**
@@ -100,27 +94,15 @@ export async function accountRoutes(
   async function mailResetLink(job: JobRun<{ email: string }>): Promise<void> {
     const stored = await db.transaction(async (tx) => {
       await lockMailAddress(tx, job.data.email);
-      const done = await tx.query('SELECT 1 FROM outbox WHERE source_job = $1', [job.id]);
-      if (done.length > 0) return false;
-      const [account] = await tx.query<{ id: string; email: string }>(
-        'SELECT id, email FROM accounts WHERE email = $1 AND NOT blocked',
-        [normalizeEmail(job.data.email)],
-      );
+      if (await store.jobMailed(tx, job.id)) return false;
+      const account = await store.unblockedAccount(tx, normalizeEmail(job.data.email));
       if (!account || !(await mayMail(tx, account.email))) return false;
       // Only the newest link sets a password.
       await revokeTokens(tx, account.id, ['PASSWORD']);
       const token = await createToken(tx, config, account.id, 'PASSWORD');
       const link = `${config.publicOrigin}/en/setpassword/${token}/${encodeURIComponent(account.email)}`;
-      const passkeys = await tx.query<{ name: string }>(
-        'SELECT name FROM passkeys WHERE account_id = $1 ORDER BY lower(name), id',
-        [account.id],
-      );
-      const mail = setPasswordMail(
-        account.email,
-        await accountMailLanguage(tx, account.id),
-        link,
-        passkeys.map((row) => row.name),
-      );
+      const passkeys = await store.passkeyNames(tx, account.id);
+      const mail = setPasswordMail(account.email, await accountMailLanguage(tx, account.id), link, passkeys);
       await mailer.store(mail, tx, job.id);
       return true;
     });
@@ -134,11 +116,13 @@ export async function accountRoutes(
    * links, and an e-mail change started by whoever knew the old password (its link would otherwise move
    * the account to their address after the student took it back).
    */
-  async function storePassword(tx: Db, accountId: string, passwordHash: string, extraSql = '') {
-    await tx.query(`UPDATE accounts SET password_hash = $2${extraSql} WHERE id = $1`, [
-      accountId,
-      passwordHash,
-    ]);
+  async function storePassword(
+    tx: Db,
+    accountId: string,
+    passwordHash: string,
+    options: { activate?: boolean } = {},
+  ) {
+    await store.setPassword(tx, accountId, passwordHash, options);
     await revokeTokens(tx, accountId, ['PASSWORD', 'ACTIVATE', 'EMAIL']);
   }
 
@@ -153,7 +137,7 @@ export async function accountRoutes(
     if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const passwordHash = await hashPassword(password, config.scryptLogN);
     await db.transaction(async (tx) => {
-      await storePassword(tx, row.account_id, passwordHash, ', activated = TRUE');
+      await storePassword(tx, row.account_id, passwordHash, { activate: true });
       await clearThrottle(tx, row.email);
     });
     return reply.status(204).send();
@@ -182,10 +166,7 @@ export async function accountRoutes(
       // Whoever else knew the old password is signed out; this browser stays logged in.
       await db.transaction(async (tx) => {
         await storePassword(tx, principal.accountId, passwordHash);
-        await tx.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [
-          principal.accountId,
-          principal.sessionId,
-        ]);
+        await store.endSessions(tx, principal.accountId, principal.sessionId);
       });
       return reply.status(204).send();
     }
@@ -197,7 +178,7 @@ export async function accountRoutes(
     // the mailbox too, so any wait that wrong guesses at the address caused ends with it.
     await db.transaction(async (tx) => {
       await storePassword(tx, row.account_id, passwordHash);
-      await tx.query('DELETE FROM sessions WHERE account_id = $1', [row.account_id]);
+      await store.endSessions(tx, row.account_id);
       await clearThrottle(tx, row.email);
     });
     return reply.status(204).send();
@@ -217,8 +198,8 @@ export async function accountRoutes(
       principal,
       header(request, 'x-authorization-password') ?? '',
     );
-    const taken = await db.query('SELECT 1 FROM accounts WHERE email = $1', [newUsername]);
-    if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
+    if (await store.emailTaken(db, newUsername))
+      throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     await db.transaction(async (tx) => {
       await lockMailAddress(tx, newUsername);
       if (!(await mayMail(tx, newUsername))) throw rateLimited(3600);
@@ -240,17 +221,17 @@ export async function accountRoutes(
       'newUsername',
     );
     if (row.new_email == null || !sameEmail(newUsername, row.new_email)) throw errors.invalidLink();
-    const taken = await db.query('SELECT 1 FROM accounts WHERE email = $1', [newUsername]);
-    if (taken.length > 0) throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
+    if (await store.emailTaken(db, newUsername))
+      throw new ApiError(409, 'EMAIL_EXISTS', 'E-mail address already exists.');
     if (!(await consumeToken(db, row.token_hash))) throw errors.invalidLink();
     const principal = await requirePrincipal(db, config, request).catch(() => null);
     const notice = emailChangedMail(row.email, await accountMailLanguage(db, row.account_id), newUsername);
     await db.transaction(async (tx) => {
-      await tx.query('UPDATE accounts SET email = $2 WHERE id = $1', [row.account_id, newUsername]);
+      await store.setEmail(tx, row.account_id, newUsername);
       // Links mailed to the old address no longer act on the account, and every other session ends.
       await revokeTokens(tx, row.account_id, ['ACTIVATE', 'PASSWORD', 'EMAIL']);
       const own = principal?.accountId === row.account_id ? principal.sessionId : '';
-      await tx.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [row.account_id, own]);
+      await store.endSessions(tx, row.account_id, own);
       await mailer.store(notice, tx);
     });
     mailer.wake();

@@ -1,11 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, errors } from '../errors.js';
-import { escapeHtml } from '../html.js';
-import { XSRF_COOKIE, requirePrincipal } from '../auth/session.js';
-import { parseBody } from '../validate.js';
-import type { RouteContext } from './context.js';
+import { ApiError, errors } from '../../errors.js';
+import { escapeHtml } from '../../html.js';
+import { XSRF_COOKIE, requirePrincipal } from '../../auth/session.js';
+import { parseBody } from '../../validate.js';
+import type { RouteContext } from '../../routes/context.js';
+import { wireDate } from '../policies/store.js';
+import * as store from './store.js';
 
 /** Where the sandbox lives; the anti-forgery hook leaves its form posts to the page's own check. */
 export const SANDBOX_PREFIX = '/api/sandbox/';
@@ -51,35 +53,43 @@ const paymentRequestSchema = v.object({
 /** The account the portal's bank transfers go to. */
 const TRANSFER_ACCOUNT = { iban: 'NL20INGB0001234567', bic: 'INGBNL2A' } as const;
 
-type PaymentRow = {
-  ref: string;
-  invoice_number: string;
-  profile_id: string | null;
-  return_url: string;
-  status: 'PENDING' | 'PAID' | 'CANCELLED';
-  method: string;
-};
-
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+type ProfileParams = { Params: { profileId: string } };
+
 /**
- * Invoice payment: bank transfer details, or a payment at the provider. The only provider is the
- * sandbox, and only with API_PAYMENT_SANDBOX=1; without it card and iDeal answer 503.
+ * The student's invoices, and their payment: bank transfer details, or a payment at the provider. The
+ * only provider is the sandbox, and only with API_PAYMENT_SANDBOX=1; without it card and iDeal answer 503.
  */
 export async function paymentRoutes(app: FastifyInstance, { db, config }: RouteContext): Promise<void> {
+  app.get<ProfileParams>('/api/en/profiles/:profileId/invoices', async (request, reply) => {
+    const principal = await requirePrincipal(db, config, request);
+    if (principal.profileId !== request.params.profileId) throw errors.forbidden();
+    // The institute pays: the student has no invoices of their own.
+    if (principal.customerType === 'INSTITUTE') return reply.status(204).send();
+    const rows = await store.listInvoices(db, request.params.profileId);
+    return rows.map((row) => ({
+      policyNumber: row.policy_number,
+      invoiceNumber: row.invoice_number,
+      invoiceDate: wireDate(row.invoice_date),
+      periodFromDate: wireDate(row.period_from),
+      periodUntilDate: wireDate(row.period_until),
+      isOutstanding: Number(row.outstanding) > 0 ? ('J' as const) : ('N' as const),
+      amount: Number(row.amount),
+      outstandingAmount: Number(row.outstanding),
+    }));
+  });
+
   app.post<{ Params: { invoiceNumber: string } }>(
     '/api/en/invoices/:invoiceNumber/payment',
     async (request) => {
       const principal = await requirePrincipal(db, config, request);
       if (!INVOICE_NUMBER.test(request.params.invoiceNumber)) throw errors.notFound('Invoice');
-      const [invoice] = await db.query<{ profile_id: string; outstanding: string; invoice_number: string }>(
-        'SELECT profile_id, outstanding, invoice_number FROM invoices WHERE invoice_number = $1',
-        [request.params.invoiceNumber],
-      );
+      const invoice = await store.findInvoice(db, request.params.invoiceNumber);
       if (!invoice) throw errors.notFound('Invoice');
       if (invoice.profile_id !== principal.profileId) throw errors.forbidden();
       const body = parseBody(paymentRequestSchema, request.body);
@@ -105,14 +115,14 @@ export async function paymentRoutes(app: FastifyInstance, { db, config }: RouteC
       await db.transaction(async (tx) => {
         // One payment at a time per invoice: an older one left open at the provider can no longer
         // complete, so the invoice is never charged twice.
-        await tx.query(
-          "UPDATE payments SET status = 'CANCELLED' WHERE invoice_number = $1 AND status = 'PENDING'",
-          [invoice.invoice_number],
-        );
-        await tx.query(
-          'INSERT INTO payments (ref, invoice_number, method, return_url, profile_id) VALUES ($1, $2, $3, $4, $5)',
-          [ref, invoice.invoice_number, body.method, returnPath, principal.profileId],
-        );
+        await store.cancelPendingPayments(tx, invoice.invoice_number);
+        await store.insertPayment(tx, {
+          ref,
+          invoiceNumber: invoice.invoice_number,
+          method: body.method,
+          returnUrl: returnPath,
+          profileId: principal.profileId,
+        });
       });
       return { redirectUrl: `${SANDBOX_PREFIX}pay/${ref}` };
     },
@@ -138,9 +148,7 @@ async function sandboxRoutes(app: FastifyInstance, { db, config }: Pick<RouteCon
   async function ownPayment(request: { params: { ref: string } } & Parameters<typeof requirePrincipal>[2]) {
     const principal = await requirePrincipal(db, config, request);
     if (!PAYMENT_REF.test(request.params.ref)) throw errors.notFound('Payment');
-    const [payment] = await db.query<PaymentRow>('SELECT * FROM payments WHERE ref = $1', [
-      request.params.ref,
-    ]);
+    const payment = await store.findPayment(db, request.params.ref);
     // Another student's payment is reported as missing: its reference says nothing to them.
     if (!payment || payment.profile_id !== principal.profileId) throw errors.notFound('Payment');
     return payment;
@@ -148,10 +156,7 @@ async function sandboxRoutes(app: FastifyInstance, { db, config }: Pick<RouteCon
 
   app.get<{ Params: { ref: string } }>(`${SANDBOX_PREFIX}pay/:ref`, async (request, reply) => {
     const payment = await ownPayment(request);
-    const [invoice] = await db.query<{ outstanding: string }>(
-      'SELECT outstanding FROM invoices WHERE invoice_number = $1',
-      [payment.invoice_number],
-    );
+    const invoice = await store.findInvoice(db, payment.invoice_number);
     const token = request.cookies[XSRF_COOKIE] ?? '';
     const amount = Number(invoice?.outstanding ?? 0).toFixed(2);
     const open = payment.status === 'PENDING';
@@ -200,16 +205,9 @@ async function sandboxRoutes(app: FastifyInstance, { db, config }: Pick<RouteCon
       }
       const outcome = await db.transaction(async (tx) => {
         // Only a payment still pending changes: a second post, or one that lost to a newer payment, does not.
-        const claimed = await tx.query(
-          "UPDATE payments SET status = $2 WHERE ref = $1 AND status = 'PENDING' RETURNING ref",
-          [payment.ref, action === 'pay' ? 'PAID' : 'CANCELLED'],
-        );
-        if (claimed.length === 0) return null;
-        if (action === 'pay') {
-          await tx.query('UPDATE invoices SET outstanding = 0 WHERE invoice_number = $1', [
-            payment.invoice_number,
-          ]);
-        }
+        if (!(await store.closePayment(tx, payment.ref, action === 'pay' ? 'PAID' : 'CANCELLED')))
+          return null;
+        if (action === 'pay') await store.markInvoicePaid(tx, payment.invoice_number);
         return action === 'pay' ? 'paid' : 'cancelled';
       });
       if (outcome === null) {

@@ -1,7 +1,8 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { Config } from '../config.js';
-import type { Db } from '../db/db.js';
-import { checkClaimQuota, clientKey } from '../rate-limits.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/db.js';
+import { checkClaimQuota, clientKey } from '../../rate-limits.js';
+import * as store from './store.js';
 
 /**
  * Claims filed without a login, per client (its address, IPv6 by /64) and hour. Counted apart from every
@@ -24,12 +25,7 @@ export function visitorClaimRateLimit(config: Config): RateLimitOptions {
  * visitors can never keep her from filing.
  */
 export async function checkVisitorPolicyQuota(db: Db, config: Config, policyNumber: string): Promise<void> {
-  await checkClaimQuota(config, config.rateLimits.visitorClaimsPerPolicyPerDay, async (since) => {
-    const [row] = await db.query<{ claims: number; oldest: Date | string | null }>(
-      `SELECT count(*)::int AS claims, min(submitted_at) AS oldest FROM claims
-       WHERE filed_by = 'visitor' AND policy_number = $1 AND submitted_at > $2`,
-      [policyNumber, since],
-    );
-    return { claims: row?.claims ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-  });
+  await checkClaimQuota(config, config.rateLimits.visitorClaimsPerPolicyPerDay, (since) =>
+    store.visitorClaimsSince(db, policyNumber, since),
+  );
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { requirePrincipal } from '../auth/session.js';
-import { errors } from '../errors.js';
-import { MAIL_LANGUAGES, mailLanguage } from '../mail/templates.js';
-import { parseBody } from '../validate.js';
-import type { RouteContext } from './context.js';
+import { requirePrincipal } from '../../auth/session.js';
+import { errors } from '../../errors.js';
+import { MAIL_LANGUAGES, mailLanguage } from '../../mail/templates.js';
+import { parseBody } from '../../validate.js';
+import type { RouteContext } from '../../routes/context.js';
+import * as store from './store.js';
 
 type ProfileParams = { Params: { profileId: string } };
 
@@ -32,10 +33,7 @@ export async function mailPreferenceRoutes(
   }
 
   async function preferences(profileId: string) {
-    const [row] = await db.query<{ mail_language: string; claim_mails: boolean }>(
-      'SELECT mail_language, claim_mails FROM profiles WHERE profile_id = $1',
-      [profileId],
-    );
+    const row = await store.findMailPreferences(db, profileId);
     if (!row) throw errors.notFound('Profile');
     return { language: mailLanguage(row.mail_language), claimUpdates: row.claim_mails };
   }
@@ -49,11 +47,10 @@ export async function mailPreferenceRoutes(
   app.put<ProfileParams>('/api/en/profiles/:profileId/mail-preferences', async (request) => {
     await owner(request);
     const body = parseBody(preferencesSchema, request.body);
-    await db.query(
-      `UPDATE profiles SET mail_language = coalesce($2, mail_language), claim_mails = coalesce($3, claim_mails)
-       WHERE profile_id = $1`,
-      [request.params.profileId, body.language ?? null, body.claimUpdates ?? null],
-    );
+    await store.updateMailPreferences(db, request.params.profileId, {
+      language: body.language ?? null,
+      claimUpdates: body.claimUpdates ?? null,
+    });
     return preferences(request.params.profileId);
   });
 }

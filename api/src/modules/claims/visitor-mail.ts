@@ -1,6 +1,6 @@
-import type { Mail } from './outbox.js';
-import { MAIL_LOCALES, renderMail } from './templates.js';
-import type { MailLanguage, MailTemplate } from './templates.js';
+import type { Mail } from '../../mail/outbox.js';
+import { MAIL_LOCALES, renderMail } from '../../mail/templates.js';
+import type { MailLanguage, MailTemplate } from '../../mail/templates.js';
 
 /** Where a visitor's claim stands with the policyholder. */
 export type HolderDecision = 'PENDING' | 'CONFIRMED' | 'REFUSED';

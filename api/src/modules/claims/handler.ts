@@ -2,12 +2,13 @@ import { plainText } from '@portal/shared/validation';
 import { refuseWithoutOpsToken } from '@portal/shared/metrics';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, errors } from '../errors.js';
-import { claimMailRecipient, claimStatusMail } from '../mail/claim-mails.js';
-import { parseBody } from '../validate.js';
+import { ApiError, errors } from '../../errors.js';
+import { claimMailRecipient, claimStatusMail } from './mails.js';
+import { parseBody } from '../../validate.js';
 import { CLAIM_STATUSES } from '@portal/shared/validation';
 import type { ClaimStatus } from '@portal/shared/validation';
-import type { RouteContext } from './context.js';
+import type { RouteContext } from '../../routes/context.js';
+import * as store from './store.js';
 
 /** The longest note a handler may add to a status. */
 export const HANDLER_NOTE_MAX = 1000;
@@ -57,15 +58,7 @@ export async function claimHandlerRoutes(
     }
     const now = config.now();
     const changed = await db.transaction(async (tx) => {
-      const [claim] = await tx.query<{
-        status: ClaimStatus;
-        holder_confirmation: string | null;
-        profile_id: string;
-        amount: string;
-      }>(
-        'SELECT status, holder_confirmation, profile_id, amount FROM claims WHERE claim_number = $1 FOR UPDATE',
-        [claimNumber],
-      );
+      const claim = await store.lockClaim(tx, claimNumber);
       if (!claim) throw errors.notFound('Claim');
       if (claim.holder_confirmation === 'PENDING') {
         throw new ApiError(
@@ -85,13 +78,8 @@ export async function claimHandlerRoutes(
           },
         );
       }
-      await tx.query('UPDATE claims SET status = $2 WHERE claim_number = $1', [claimNumber, status]);
-      await tx.query('INSERT INTO claim_history (claim_number, status, at, note) VALUES ($1, $2, $3, $4)', [
-        claimNumber,
-        status,
-        now,
-        note || null,
-      ]);
+      await store.setStatus(tx, claimNumber, status);
+      await store.addHistory(tx, claimNumber, status, now, note || null);
       // The policyholder (the student, or the holder of the policy a visitor claimed on) is mailed in
       // her language, with the change, unless she turned claim mails off.
       const recipient = await claimMailRecipient(tx, claim.profile_id);

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../html.js';
-import type { Mail } from './outbox.js';
+import { escapeHtml } from '../../html.js';
+import type { Mail } from '../../mail/outbox.js';
 
 /** The languages a request's confirmation is written in: the portal's. */
 export type RequestLanguage = 'en' | 'nl';

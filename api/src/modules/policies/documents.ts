@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../errors.js';
-import { requirePrincipal } from '../auth/session.js';
-import { renderPdf } from '../documents/pdf.js';
-import type { PdfLine } from '../documents/pdf.js';
-import type { RouteContext } from './context.js';
-import { ownPolicy, requireCover, wireDate } from './policy-store.js';
-import type { PolicyRow } from './policy-store.js';
+import { errors } from '../../errors.js';
+import { requirePrincipal } from '../../auth/session.js';
+import { renderPdf } from '../../documents/pdf.js';
+import type { PdfLine } from '../../documents/pdf.js';
+import type { RouteContext } from '../../routes/context.js';
+import { findDocument, ownPolicy, requireCover, wireDate } from './store.js';
+import type { PolicyRow } from './store.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -103,10 +103,7 @@ export async function documentRoutes(app: FastifyInstance, { db, config }: Route
 
   app.get<IdParams>('/api/en/documents/:id', async (request, reply) => {
     const principal = await requirePrincipal(db, config, request);
-    const [doc] = await db.query<{ id: string; name: string; policy_id: string }>(
-      'SELECT id, name, policy_id FROM documents WHERE id = $1',
-      [request.params.id],
-    );
+    const doc = await findDocument(db, request.params.id);
     if (!doc) throw errors.notFound('Document');
     const policy = await ownPolicy(db, principal, doc.policy_id);
     const pdf = await renderPdf(doc.name, policyLines(policy));

@@ -4,8 +4,6 @@ import {
   ADDRESS_FIELDS,
   addressSchema,
   changeStartDateSchema,
-  contactRequestSchema,
-  insuranceRequestSchema,
   isUnchanged,
   NO_CHANGES_CODE,
   NO_CHANGES_MESSAGE,
@@ -21,20 +19,19 @@ import type { PolicyChange, PolicyChangeReason } from '@portal/shared/domain';
 import { addDays, addYears, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { ApiError, errors } from '../errors.js';
-import { requirePrincipal } from '../auth/session.js';
-import { insuranceRequestMail } from '../mail/request-mail.js';
-import type { RequestLanguage } from '../mail/request-mail.js';
-import { ibanChangedMail } from '../mail/account-mails.js';
-import { mailLanguage } from '../mail/templates.js';
-import { anonymousWriteRateLimit } from '../rate-limits.js';
-import { maskIban } from './claims.js';
-import { parseBody } from '../validate.js';
-import type { RouteContext } from './context.js';
-import { ownPolicy, rawPolicy, toRawPolicy, wireDate } from './policy-store.js';
-import type { PolicyRow } from './policy-store.js';
+import { ApiError, errors } from '../../errors.js';
+import { requirePrincipal } from '../../auth/session.js';
+import { ibanChangedMail } from '../../mail/account-mails.js';
+import { mailLanguage } from '../../mail/templates.js';
+import { maskIban } from '../claims/routes.js';
+import { parseBody } from '../../validate.js';
+import type { RouteContext } from '../../routes/context.js';
+import * as store from './store.js';
+import { listPolicies, ownPolicy, rawPolicy, toRawPolicy, wireDate } from './store.js';
+import type { PolicyRow } from './store.js';
 
 type IdParams = { Params: { id: string } };
+type ProfileParams = { Params: { profileId: string } };
 
 const underReview = () =>
   new ApiError(
@@ -99,16 +96,6 @@ function policyDates(policy: PolicyRow) {
   };
 }
 
-/** Dot paths of the keys of `input` that the schema dropped from `output` (unknown fields). */
-export function unknownFields(input: unknown, output: unknown, path = ''): string[] {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
-  const kept = typeof output === 'object' && output !== null ? (output as Record<string, unknown>) : {};
-  return Object.entries(input).flatMap(([key, value]) => {
-    const field = path ? `${path}.${key}` : key;
-    return key in kept ? unknownFields(value, kept[key], field) : [field];
-  });
-}
-
 function checkBodyId(body: unknown, id: string): void {
   const bodyId = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
   if (bodyId !== id)
@@ -139,24 +126,23 @@ function keepAccountOnFile(fields: Record<string, unknown>, policy: PolicyRow): 
   return { ...fields, iban: onFile, bic: policy.bic ?? '', accountHolder: policy.account_holder ?? '' };
 }
 
-/** The notice of a new IBAN: which policy, and only the end of the new account number. */
-/** The language of a request's confirmation mail: `?lang=` of the page it was sent from, English by default. */
-function requestLanguage(value: unknown): RequestLanguage {
-  if (value === undefined || value === 'en') return 'en';
-  if (value === 'nl') return 'nl';
-  throw errors.validation([{ field: 'lang', code: 'validation.language.invalid' }]);
-}
-
 function serial(prefix: string): string {
   return `${prefix}-${new Date().getFullYear()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-/** Policy changes, contact and anonymous requests (claims: claims.ts; invoice payment: payments.ts). */
-export async function changeRoutes(
+/** A student's policies, and the changes she makes to one: address, payment settings, start date, termination and renewal (with its quote). */
+
+export async function policyRoutes(
   app: FastifyInstance,
   { db, config, mailer }: RouteContext,
 ): Promise<void> {
   const today = () => config.now();
+
+  app.get<ProfileParams>('/api/en/profiles/:profileId/policies', async (request) => {
+    const principal = await requirePrincipal(db, config, request);
+    if (principal.profileId !== request.params.profileId) throw errors.forbidden();
+    return listPolicies(db, request.params.profileId);
+  });
 
   async function changeable(request: FastifyRequest<IdParams>): Promise<PolicyRow> {
     const principal = await requirePrincipal(db, config, request);
@@ -186,16 +172,10 @@ export async function changeRoutes(
     if (isUnchanged(address, policy.destination_address, ADDRESS_FIELDS, ADDRESS_COMPARERS))
       throw noChanges();
     if (address.moveReason) {
-      await db.query(
-        "UPDATE policies SET pending_change = $2, status = 'UNDER_REVIEW' WHERE policy_id = $1",
-        [policy.policy_id, JSON.stringify({ kind: 'ADDRESS', address: clean })],
-      );
+      await store.putUnderReview(db, policy.policy_id, { kind: 'ADDRESS', address: clean });
       return { underReview: true };
     }
-    await db.query('UPDATE policies SET destination_address = $2 WHERE policy_id = $1', [
-      policy.policy_id,
-      JSON.stringify(clean),
-    ]);
+    await store.setDestinationAddress(db, policy.policy_id, clean);
     return { underReview: false };
   });
 
@@ -221,13 +201,7 @@ export async function changeRoutes(
     // Money would go from another account: the student hears of it by mail, so that a change made by
     // someone else with their session is noticed (as an e-mail change is told to the old address).
     const ibanChanged = bank.iban !== null && bank.iban !== policy.iban;
-    const [owner] = ibanChanged
-      ? await db.query<{ email: string; mail_language: string }>(
-          `SELECT a.email, p.mail_language FROM accounts a JOIN profiles p ON p.account_id = a.id
-           WHERE p.profile_id = $1`,
-          [policy.profile_id],
-        )
-      : [];
+    const owner = ibanChanged ? await store.policyholder(db, policy.profile_id) : undefined;
     const notice =
       owner && bank.iban
         ? ibanChangedMail(
@@ -238,17 +212,11 @@ export async function changeRoutes(
           )
         : null;
     const noticeId = await db.transaction(async (tx) => {
-      await tx.query(
-        'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
-        [
-          policy.policy_id,
-          payment.paymentTerm,
-          payment.paymentMethod,
-          bank.iban,
-          bank.bic,
-          bank.accountHolder,
-        ],
-      );
+      await store.setPaymentSettings(tx, policy.policy_id, {
+        paymentTerm: payment.paymentTerm,
+        paymentMethod: payment.paymentMethod,
+        ...bank,
+      });
       return notice ? mailer.store(notice, tx) : null;
     });
     if (noticeId) mailer.wake();
@@ -320,10 +288,11 @@ export async function changeRoutes(
       });
     }
     const shift = differenceInCalendarDays(parseISO(dates.startDate), parseISO(result.output.startDate));
-    await db.query(
-      `UPDATE policies SET original_start_date = COALESCE(original_start_date, start_date), start_date = $2,
-        total_amount = total_amount + $3 WHERE policy_id = $1`,
-      [policy.policy_id, result.output.startDate, Math.round(shift * dailyRate(policy) * 100) / 100],
+    await store.moveStartDate(
+      db,
+      policy.policy_id,
+      result.output.startDate,
+      Math.round(shift * dailyRate(policy) * 100) / 100,
     );
     return rawPolicy(db, policy.policy_id);
   });
@@ -334,14 +303,11 @@ export async function changeRoutes(
     const dates = { startDate: wireDate(policy.start_date), endDate: wireDate(policy.end_date) };
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const body = parseBody(terminationSchema(dates, { today: today() }), fields);
-    await db.query(
-      "UPDATE policies SET end_date = $2, renewable = FALSE, pending_change = $3, status = CASE WHEN start_date >= $2 THEN 'CANCELLED' ELSE status END WHERE policy_id = $1",
-      [
-        policy.policy_id,
-        body.endDate,
-        JSON.stringify({ kind: 'TERMINATION', reason: body.reason, refund: body.refund ?? null }),
-      ],
-    );
+    await store.terminate(db, policy.policy_id, body.endDate, {
+      kind: 'TERMINATION',
+      reason: body.reason,
+      refund: body.refund ?? null,
+    });
     return rawPolicy(db, policy.policy_id);
   });
 
@@ -352,18 +318,7 @@ export async function changeRoutes(
     const { id: _id, ...fields } = (request.body ?? {}) as Record<string, unknown>;
     const body = parseBody(renewalSchema(dates, { today: today() }), fields);
     const newStart = addDays(parseISO(dates.endDate), 1);
-    const overlapping = await db.query<{
-      policy_number: string | null;
-      application_number: string | null;
-      start_date: string;
-      end_date: string;
-    }>(
-      `SELECT policy_number, application_number, start_date, end_date FROM policies
-       WHERE profile_id = $1 AND insurance_type = $2 AND policy_id <> $3
-         AND status NOT IN ('CANCELLED', 'DISAPPROVED', 'EXPIRED') AND start_date <= $5 AND end_date >= $4`,
-      [policy.profile_id, policy.insurance_type, policy.policy_id, wireDate(newStart), body.endDate],
-    );
-    const clash = overlapping[0];
+    const clash = await store.overlappingPolicy(db, policy, wireDate(newStart), body.endDate);
     if (clash) {
       throw new ApiError(409, 'OVERLAP', 'The new period overlaps an existing policy or request.', {
         policyNumber: clash.policy_number ?? clash.application_number ?? '',
@@ -375,77 +330,21 @@ export async function changeRoutes(
     const policyId = `POL-${randomUUID()}`;
     const days = differenceInCalendarDays(parseISO(body.endDate), newStart) + 1;
     const bank = bankDetails(body);
-    await db.query(
-      `INSERT INTO policies (policy_id, profile_id, application_number, insurance_type, coverage, destination,
-        start_date, end_date, status, editable, renewable, individual, customer_type, institution, faculty, study,
-        destination_address, total_amount, payment_term, payment_method, iban, bic, account_holder, pending_change)
-       SELECT $2, profile_id, $3, insurance_type, coverage, destination, $4, $5, 'UNDER_REVIEW_NEW', FALSE, FALSE,
-        individual, customer_type, institution, faculty, study, destination_address, $6, $7, $8, $9, $10, $11, $12
-       FROM policies WHERE policy_id = $1`,
-      [
-        policy.policy_id,
-        policyId,
-        applicationNumber,
-        wireDate(newStart),
-        body.endDate,
-        Math.round(days * dailyRate(policy) * 100) / 100,
-        body.paymentTerm,
-        body.paymentMethod,
-        bank.iban,
-        bank.bic,
-        bank.accountHolder,
-        JSON.stringify({
-          kind: 'RENEWAL',
-          reasonShortTerm: body.reasonShortTerm ?? null,
-          answers: body.answers,
-        }),
-      ],
-    );
-    return reply.status(201).send({ applicationNumber });
-  });
-
-  const anonymous = { config: { rateLimit: anonymousWriteRateLimit(config) } };
-
-  app.post('/api/portal/contactexpats', anonymous, async (request, reply) => {
-    const body = parseBody(contactRequestSchema, request.body);
-    await db.query('INSERT INTO contact_requests (id, body, created_at) VALUES ($1, $2, $3)', [
-      randomUUID(),
-      JSON.stringify(body),
-      today(),
-    ]);
-    return reply.status(204).send();
-  });
-
-  app.post<{ Querystring: { lang?: unknown } }>('/api/en/requests', anonymous, async (request, reply) => {
-    const language = requestLanguage(request.query.lang);
-    const schema = insuranceRequestSchema({ today: today() });
-    const result = v.safeParse(schema, request.body ?? {});
-    if (
-      !result.success &&
-      result.issues.some((issue) => issue.message === 'validation.destination.homeCountry')
-    ) {
-      throw new ApiError(422, 'HOME_COUNTRY', "We can't insure your situation.", {
-        fields: [{ field: 'destination', code: 'validation.destination.homeCountry' }],
-      });
-    }
-    const body = result.success ? result.output : parseBody(schema, request.body);
-    // Only what the schema knows is stored; anything else is refused rather than kept unread.
-    const unknown = unknownFields(request.body, body);
-    if (unknown.length > 0) {
-      throw errors.validation(unknown.map((field) => ({ field, code: 'validation.unknownField' })));
-    }
-    const applicationNumber = serial('APP');
-    // The request and its confirmation mail are stored together: no request without its mail, nor a mail
-    // for a request that was not stored.
-    await db.transaction(async (tx) => {
-      await tx.query('INSERT INTO requests (application_number, body, created_at) VALUES ($1, $2, $3)', [
-        applicationNumber,
-        JSON.stringify(body),
-        today(),
-      ]);
-      await mailer.store(insuranceRequestMail(body.person.email, applicationNumber, language), tx);
+    await store.insertRenewal(db, policy.policy_id, {
+      policyId,
+      applicationNumber,
+      startDate: wireDate(newStart),
+      endDate: body.endDate,
+      totalAmount: Math.round(days * dailyRate(policy) * 100) / 100,
+      paymentTerm: body.paymentTerm,
+      paymentMethod: body.paymentMethod,
+      ...bank,
+      pendingChange: {
+        kind: 'RENEWAL',
+        reasonShortTerm: body.reasonShortTerm ?? null,
+        answers: body.answers,
+      },
     });
-    mailer.wake();
     return reply.status(201).send({ applicationNumber });
   });
 }

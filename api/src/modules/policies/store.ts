@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 import type { RawPolicy } from '@portal/shared/wire';
-import type { Db } from '../db/db.js';
-import type { Principal } from '../auth/session.js';
+import type { Db } from '../../db/db.js';
+import type { Principal } from '../../auth/session.js';
 import { hasCover } from '@portal/shared/domain';
-import { ApiError, errors } from '../errors.js';
+import { ApiError, errors } from '../../errors.js';
 
 /** A policies row. */
 export interface PolicyRow {
@@ -141,4 +141,148 @@ export async function rawPolicy(db: Db, policyId: string): Promise<RawPolicy> {
     [policyId],
   );
   return toRawPolicy(row, docs);
+}
+
+/** One of the policy documents, by its id (whose policy it is, the caller checks). */
+export async function findDocument(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; policy_id: string } | undefined> {
+  const [doc] = await db.query<{ id: string; name: string; policy_id: string }>(
+    'SELECT id, name, policy_id FROM documents WHERE id = $1',
+    [id],
+  );
+  return doc;
+}
+
+/** The policyholder of a profile, to mail: her address and the language of her mails. */
+export async function policyholder(
+  db: Db,
+  profileId: string,
+): Promise<{ email: string; mail_language: string } | undefined> {
+  const [owner] = await db.query<{ email: string; mail_language: string }>(
+    `SELECT a.email, p.mail_language FROM accounts a JOIN profiles p ON p.account_id = a.id
+     WHERE p.profile_id = $1`,
+    [profileId],
+  );
+  return owner;
+}
+
+/** A change that waits for approval: kept as `change`, the policy UNDER_REVIEW meanwhile. */
+export async function putUnderReview(db: Db, policyId: string, change: object): Promise<void> {
+  await db.query("UPDATE policies SET pending_change = $2, status = 'UNDER_REVIEW' WHERE policy_id = $1", [
+    policyId,
+    JSON.stringify(change),
+  ]);
+}
+
+export async function setDestinationAddress(db: Db, policyId: string, address: object): Promise<void> {
+  await db.query('UPDATE policies SET destination_address = $2 WHERE policy_id = $1', [
+    policyId,
+    JSON.stringify(address),
+  ]);
+}
+
+/** Payment settings as stored: the IBAN in electronic form, the BIC in capitals, null where none. */
+export interface PaymentSettings {
+  paymentTerm: string;
+  paymentMethod: string;
+  iban: string | null;
+  bic: string | null;
+  accountHolder: string | null;
+}
+
+export async function setPaymentSettings(db: Db, policyId: string, payment: PaymentSettings): Promise<void> {
+  await db.query(
+    'UPDATE policies SET payment_term = $2, payment_method = $3, iban = $4, bic = $5, account_holder = $6 WHERE policy_id = $1',
+    [policyId, payment.paymentTerm, payment.paymentMethod, payment.iban, payment.bic, payment.accountHolder],
+  );
+}
+
+/** A new start date, the first one kept as the original; the premium moves by `premiumChange`. */
+export async function moveStartDate(
+  db: Db,
+  policyId: string,
+  startDate: string,
+  premiumChange: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE policies SET original_start_date = COALESCE(original_start_date, start_date), start_date = $2,
+      total_amount = total_amount + $3 WHERE policy_id = $1`,
+    [policyId, startDate, premiumChange],
+  );
+}
+
+/**
+ * Ends the policy on `endDate` (no longer renewable), with the termination kept as `change`; a policy
+ * ended before it started is CANCELLED.
+ */
+export async function terminate(db: Db, policyId: string, endDate: string, change: object): Promise<void> {
+  await db.query(
+    "UPDATE policies SET end_date = $2, renewable = FALSE, pending_change = $3, status = CASE WHEN start_date >= $2 THEN 'CANCELLED' ELSE status END WHERE policy_id = $1",
+    [policyId, endDate, JSON.stringify(change)],
+  );
+}
+
+/**
+ * Another live policy or request of the same profile and insurance type that overlaps `startDate` to
+ * `endDate`, if any.
+ */
+export async function overlappingPolicy(
+  db: Db,
+  policy: Pick<PolicyRow, 'profile_id' | 'insurance_type' | 'policy_id'>,
+  startDate: string,
+  endDate: string,
+): Promise<
+  | { policy_number: string | null; application_number: string | null; start_date: string; end_date: string }
+  | undefined
+> {
+  const [clash] = await db.query<{
+    policy_number: string | null;
+    application_number: string | null;
+    start_date: string;
+    end_date: string;
+  }>(
+    `SELECT policy_number, application_number, start_date, end_date FROM policies
+     WHERE profile_id = $1 AND insurance_type = $2 AND policy_id <> $3
+       AND status NOT IN ('CANCELLED', 'DISAPPROVED', 'EXPIRED') AND start_date <= $5 AND end_date >= $4`,
+    [policy.profile_id, policy.insurance_type, policy.policy_id, startDate, endDate],
+  );
+  return clash;
+}
+
+/** A renewal as it is requested: a new application that copies the policy it follows. */
+export interface NewRenewal extends PaymentSettings {
+  policyId: string;
+  applicationNumber: string;
+  startDate: string;
+  endDate: string;
+  totalAmount: number;
+  pendingChange: object;
+}
+
+/** Stores a renewal of `policyId` as a new policy UNDER_REVIEW_NEW, with the policy's own details. */
+export async function insertRenewal(db: Db, policyId: string, renewal: NewRenewal): Promise<void> {
+  await db.query(
+    `INSERT INTO policies (policy_id, profile_id, application_number, insurance_type, coverage, destination,
+      start_date, end_date, status, editable, renewable, individual, customer_type, institution, faculty, study,
+      destination_address, total_amount, payment_term, payment_method, iban, bic, account_holder, pending_change)
+     SELECT $2, profile_id, $3, insurance_type, coverage, destination, $4, $5, 'UNDER_REVIEW_NEW', FALSE, FALSE,
+      individual, customer_type, institution, faculty, study, destination_address, $6, $7, $8, $9, $10, $11, $12
+     FROM policies WHERE policy_id = $1`,
+    [
+      policyId,
+      renewal.policyId,
+      renewal.applicationNumber,
+      renewal.startDate,
+      renewal.endDate,
+      renewal.totalAmount,
+      renewal.paymentTerm,
+      renewal.paymentMethod,
+      renewal.iban,
+      renewal.bic,
+      renewal.accountHolder,
+      JSON.stringify(renewal.pendingChange),
+    ],
+  );
 }
