@@ -46,6 +46,16 @@ async function freshContext(browser: Browser, options: BrowserContextOptions = {
   return context;
 }
 
+/** The logged-in student of `page` in a fresh browser, on `path` with the app started, and its network log. */
+async function studentInFreshBrowser(page: Page, browser: Browser, path: string) {
+  const context = await freshContext(browser, { storageState: await page.context().storageState() });
+  const student = await context.newPage();
+  const log = await networkLog(student);
+  await student.goto(path);
+  await appStarted(student);
+  return { context, student, log };
+}
+
 test.describe('the other remotes and the next page’s data are fetched ahead', () => {
   // What is fetched is what the network log shows: no service worker in between.
   test.use({ serviceWorkers: 'block' });
@@ -57,15 +67,10 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     await logIn(page, USERS.anna);
     const { profileId } = await currentSession(page.request);
     const invoices = await invoicesOf(page.request, profileId);
-    const state = await page.context().storageState();
 
     // A fresh browser (an empty cache) opens My Insurance and waits until it is idle.
-    const context = await freshContext(browser, { storageState: state });
+    const { context, student, log } = await studentInFreshBrowser(page, browser, '/en/insurances');
     try {
-      const student = await context.newPage();
-      const log = await networkLog(student);
-      await student.goto('/en/insurances');
-      await appStarted(student);
       await expect
         .poll(() => student.evaluate(() => performance.getEntriesByName('portal-fetch-ahead').length))
         .toBe(1);
@@ -106,13 +111,8 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     browser,
   }) => {
     await logIn(page, USERS.chen);
-    const state = await page.context().storageState();
-    const context = await freshContext(browser, { storageState: state });
+    const { context, student, log } = await studentInFreshBrowser(page, browser, '/en/insurances');
     try {
-      const student = await context.newPage();
-      const log = await networkLog(student);
-      await student.goto('/en/insurances');
-      await appStarted(student);
       await idleAfterLoad(student);
       const claimsChunk = () =>
         log.all().filter((entry) => /\/page-claims[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
