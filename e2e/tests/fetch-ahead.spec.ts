@@ -160,7 +160,8 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
             .map((entry) => new URL(entry.url).origin),
         );
         expect(origins.size, asks).toBe(1);
-        // A link the mouse rests on fetches nothing either.
+        // A link the mouse rests on fetches nothing either. Nothing happening has no event to wait
+        // for: the wait is several times the hover delay (65 ms) after which the fetch would start.
         await mainNavigation(page).getByRole('link', { name: 'Service & Contact', exact: true }).hover();
         await page.waitForTimeout(500);
         expect(
