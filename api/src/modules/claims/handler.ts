@@ -3,7 +3,7 @@ import { refuseWithoutOpsToken } from '@portal/shared/metrics';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../../errors.js';
-import { claimMailRecipient, claimStatusMail } from './mails.js';
+import { mailStatusChange } from './mails.js';
 import { parseBody } from '../../validate.js';
 import { CLAIM_STATUSES } from '@portal/shared/validation';
 import type { ClaimStatus } from '@portal/shared/validation';
@@ -80,21 +80,14 @@ export async function claimHandlerRoutes(
       }
       await store.setStatus(tx, claimNumber, status);
       await store.addHistory(tx, claimNumber, status, now, note || null);
-      // The policyholder (the student, or the holder of the policy a visitor claimed on) is mailed in
-      // her language, with the change, unless she turned claim mails off.
-      const recipient = await claimMailRecipient(tx, claim.profile_id);
-      if (recipient?.claimMails) {
-        await mailer.store(
-          claimStatusMail(
-            recipient.email,
-            recipient.language,
-            { claimNumber, amount: Number(claim.amount) },
-            { status, note: note || null, at: now },
-            config.publicOrigin,
-          ),
-          tx,
-        );
-      }
+      await mailStatusChange(
+        tx,
+        mailer,
+        claim.profile_id,
+        { claimNumber, amount: Number(claim.amount) },
+        { status, note: note || null, at: now },
+        config.publicOrigin,
+      );
       return { claimNumber, status, note: note || null, at: now.toISOString() };
     });
     mailer.wake();

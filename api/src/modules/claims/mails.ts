@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.js';
 import type { ClaimStatus } from '@portal/shared/validation';
-import type { Mail } from '../../mail/outbox.js';
+import type { Mail, Mailer } from '../../mail/outbox.js';
 import { mailAmount, mailDay, mailLanguage, renderMail } from '../../mail/templates.js';
 import type { MailLanguage, MailTemplate } from '../../mail/templates.js';
 
@@ -170,4 +170,22 @@ export async function claimMailRecipient(db: Db, profileId: string): Promise<Cla
   return row
     ? { email: row.email, language: mailLanguage(row.mail_language), claimMails: row.claim_mails }
     : undefined;
+}
+
+/**
+ * Stores the mail of a status change for the claim's policyholder (the student, or the holder of the
+ * policy a visitor claimed on), in her language, unless she turned claim mails off. In `tx`, so that
+ * the mail goes out only with the change.
+ */
+export async function mailStatusChange(
+  tx: Db,
+  mailer: Pick<Mailer, 'store'>,
+  profileId: string,
+  claim: MailedClaim,
+  change: { status: ClaimStatus; note: string | null; at: Date },
+  publicOrigin: string,
+): Promise<void> {
+  const recipient = await claimMailRecipient(tx, profileId);
+  if (!recipient?.claimMails) return;
+  await mailer.store(claimStatusMail(recipient.email, recipient.language, claim, change, publicOrigin), tx);
 }

@@ -26,7 +26,7 @@ import { wireDate } from '../policies/store.js';
 import { hashLinkToken } from '../../auth/tokens.js';
 import { randomToken } from '../../auth/passwords.js';
 import { CONFIRM_CLAIM_PAGE, visitorClaimMail } from './visitor-mail.js';
-import { claimMailRecipient, claimReceivedMail, claimStatusMail } from './mails.js';
+import { claimMailRecipient, claimReceivedMail, mailStatusChange } from './mails.js';
 import { mailLanguage } from '../../mail/templates.js';
 import { checkVisitorPolicyQuota, visitorClaimRateLimit } from './visitor-limits.js';
 
@@ -493,19 +493,14 @@ export async function claimRoutes(app: FastifyInstance, { db, config, mailer }: 
         if (!(await store.addReceipts(tx, claim.claim_number, ids)))
           throw errors.validation([{ field: 'receipts', code: 'validation.files.upload' }]);
         await store.addHistory(tx, claim.claim_number, 'IN_REVIEW', now);
-        const recipient = await claimMailRecipient(tx, claim.profile_id);
-        if (recipient?.claimMails) {
-          await mailer.store(
-            claimStatusMail(
-              recipient.email,
-              recipient.language,
-              { claimNumber: claim.claim_number, amount: Number(updated.amount) },
-              { status: 'IN_REVIEW', note: null, at: now },
-              config.publicOrigin,
-            ),
-            tx,
-          );
-        }
+        await mailStatusChange(
+          tx,
+          mailer,
+          claim.profile_id,
+          { claimNumber: claim.claim_number, amount: Number(updated.amount) },
+          { status: 'IN_REVIEW', note: null, at: now },
+          config.publicOrigin,
+        );
         return true;
       });
       if (!moved)
