@@ -30,10 +30,9 @@ function portalPath(link: HTMLAnchorElement): string | undefined {
   return match ? (match[1] ?? '/') : undefined;
 }
 
+/** The link an event happened in, if any. */
 function linkOf(target: EventTarget | null): HTMLAnchorElement | undefined {
-  return target instanceof Element
-    ? ((target.closest('a[href]') ?? undefined) as HTMLAnchorElement | undefined)
-    : undefined;
+  return (target instanceof Element && target.closest<HTMLAnchorElement>('a[href]')) || undefined;
 }
 
 /**
