@@ -44,10 +44,26 @@ async function seededRows(db: Db, startedAt: Date): Promise<Snapshot> {
   for (const { name } of tables) {
     const rows = await db.query(`SELECT * FROM ${name}`);
     if (rows.length === 0 || name === 'migrations' || name === 'schema_migrations') continue;
+    // PostgreSQL's driver reads a bigint as a string, PGlite as a number: the snapshot holds numbers.
+    const bigints = new Set(
+      (
+        await db.query<{ column_name: string }>(
+          `SELECT column_name FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = $1 AND data_type = 'bigint'`,
+          [name],
+        )
+      ).map((row) => row.column_name),
+    );
     const lines: string[] = [];
     for (const row of rows) {
       const entries = await Promise.all(
-        Object.entries(row).map(async ([column, value]) => [column, await named(column, value)] as const),
+        Object.entries(row).map(
+          async ([column, value]) =>
+            [
+              column,
+              bigints.has(column) && value !== null ? Number(value) : await named(column, value),
+            ] as const,
+        ),
       );
       lines.push(JSON.stringify(Object.fromEntries(entries)).replaceAll(token, '<token>'));
     }
