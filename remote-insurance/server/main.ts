@@ -2,7 +2,8 @@
 import '@portal/shared/prerender-setup';
 import path from 'node:path';
 import { createFrameRenderer } from '@portal/shared/frame-renderer';
-import { registerFrameRoute, serveRemote } from '@portal/shared/server';
+import { registerFrameRoute } from '@portal/shared/frame-route';
+import { serveRemote } from '@portal/shared/server';
 import { pages } from '../src/exposed/pages';
 import { routes } from '../src/exposed/routes';
 

@@ -23,5 +23,4 @@ export {
   isFrameCaller,
   readFrameSecret,
 } from './frame-auth';
-export { registerFrameRoute } from './frame-route';
 export { isLoopbackAddress } from './loopback';
