@@ -334,10 +334,15 @@ export function defineJourneys(engine: EngineName, open: () => Promise<EngineSes
     try {
       await session.reload();
       await session.expectVisible(page.role('heading', undefined, { level: 1 }));
-      await session.expectText(
-        page.role('status'),
-        'You are offline. This is the Emergency Pass kept on this device.',
-      );
+      // The page was kept with its content (the host sends it with the page): offline, the 24/7
+      // number shows beside the pass.
+      await session.waitFor('the 24/7 number offline', async () => {
+        const number = await session.evaluate<string | null>(
+          `var call = document.querySelector('main .emergency-contacts a[href^="tel:"]');
+           return call ? call.textContent.trim() : null;`,
+        );
+        return number === phone || undefined;
+      });
       await session.expectVisible(pass.text(policyNumber));
       await session.expectVisible(pass.role('link', phone));
       await session.expectVisible(pass.text(/^Saved on /));

@@ -111,3 +111,28 @@ test.describe("a student's data comes with the page", () => {
     expect(response.headers()['link'] ?? '').not.toContain('/api/');
   });
 });
+
+test.describe('a content page comes with its content', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('an FAQ answer opened by its link asks for no content: the working page shows what came with it', async ({
+    page,
+    consoleGuard,
+  }) => {
+    const asked: string[] = [];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      if (new URL(request.url).pathname === '/sitecore/api/graph/edge') asked.push(request.postData ?? '');
+    });
+    await page.goto('/en/service-contact/faq/coverage-abroad/which-countries');
+    await appStarted(page);
+    const main = page.getByRole('main');
+    await expect(main.getByText('You are covered worldwide', { exact: false })).toBeVisible();
+    expect(asked.filter((body) => body.includes('faqCategories'))).toEqual([]);
+    // The working page: another question opens its answer.
+    await main.getByRole('link', { name: 'Do I have to pay the doctor myself?' }).click();
+    await expect(main.getByText('file a claim', { exact: false }).first()).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+  });
+});

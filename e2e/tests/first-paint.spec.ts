@@ -154,3 +154,32 @@ test.describe('the first paint, before the scripts run', () => {
     await expect(page.locator('#main')).toHaveCount(1);
   });
 });
+
+test.describe('a content page is painted with its content', () => {
+  test('an FAQ answer by its link and the emergency numbers are in the first paint, in the visitor’s language', async ({
+    browser,
+    page,
+  }) => {
+    const answer = await frameOf(browser, '/en/service-contact/faq/coverage-abroad/which-countries');
+    await expect(frame(answer).getByRole('heading', { level: 1, name: 'Cover abroad' })).toBeVisible();
+    await expect(frame(answer).getByText('You are covered worldwide', { exact: false })).toBeVisible();
+    // The other questions are listed, their answers closed.
+    await expect(frame(answer).getByText('Do I have to pay the doctor myself?')).toBeVisible();
+    await answer.context().close();
+
+    const emergency = await frameOf(browser, '/en/service-contact/emergency');
+    await expect(frame(emergency).getByRole('heading', { level: 1, name: 'Emergency abroad' })).toBeVisible();
+    await expect(frame(emergency).locator('a[href^="tel:"]')).toContainText('+31 20 000 0000');
+    await emergency.context().close();
+
+    // A visitor who chose Dutch reads the FAQ in Dutch.
+    await page.goto('/en/service-contact');
+    await page.getByRole('button', { name: 'NL' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    const dutch = await frameOf(browser, '/en/service-contact/faq', {
+      storageState: await page.context().storageState(),
+    });
+    await expect(frame(dutch).getByRole('link', { name: 'Dekking in het buitenland' })).toBeVisible();
+    await dutch.context().close();
+  });
+});

@@ -1,5 +1,6 @@
-// The first frame a page is sent with: the student's own (with her data), else the remote's prerendered
-// frame for a student or a visitor in the page's language, put into the layout's shell.
+// The first frame a page is sent with: the student's own (with her data), else a content page's frame
+// with its content, else the remote's prerendered frame for a student or a visitor in the page's
+// language, put into the layout's shell.
 import type { Locale } from '@portal/shared/locales';
 import { frameTakesInputSafely, memberFrameKey } from '@portal/shared/prerender-frame';
 import type { Prerendered } from './page-template';
@@ -9,6 +10,8 @@ import { PRERENDERED_PAGE_SLOT } from '../src/app/start-data-shape';
 type FrameChoice = {
   /** The student's own frame (./student-frame.ts), when one was rendered. */
   own: string | undefined;
+  /** A content page's frame with its content (./content-frame.ts), the same for every visitor. */
+  withContent?: string | undefined;
   /** The remote's prerendered frames of the route, by frame key. */
   frames: PrerenderedPages[string];
   locale: Locale;
@@ -18,9 +21,17 @@ type FrameChoice = {
 };
 
 /** The prerendered page, or undefined when there is no frame or no shell to put it in. */
-export function chooseFrame({ own, frames, locale, loggedIn, layout }: FrameChoice): Prerendered | undefined {
+export function chooseFrame({
+  own,
+  withContent,
+  frames,
+  locale,
+  loggedIn,
+  layout,
+}: FrameChoice): Prerendered | undefined {
   // A public page a student sees otherwise has a frame of its own for a student.
-  const frame = own ?? (loggedIn ? frames?.[memberFrameKey(locale)] : undefined) ?? frames?.[locale];
+  const frame =
+    own ?? withContent ?? (loggedIn ? frames?.[memberFrameKey(locale)] : undefined) ?? frames?.[locale];
   if (typeof frame !== 'string' || !layout) return undefined;
   return {
     locale,

@@ -41,7 +41,11 @@ const PrerenderedPagesSchema = v.record(v.string(), v.optional(v.record(v.string
 /** What the server reads of a remote's prerender.json: a route's first frame by route name and frame key. */
 export type PrerenderedPages = v.InferOutput<typeof PrerenderedPagesSchema>;
 
-const FrameRoutesSchema = v.looseObject({ routes: v.array(v.string()) });
+const FrameRoutesSchema = v.looseObject({
+  routes: v.array(v.string()),
+  // A remote one release older names no content.
+  content: v.optional(v.record(v.string(), v.record(v.string(), v.pipe(v.string(), v.maxLength(4000))))),
+});
 
 const SessionSchema = v.looseObject({ profileId: v.pipe(v.string(), v.nonEmpty()) });
 
@@ -71,11 +75,16 @@ export const readPageAssets = checked(PageAssetsSchema);
 export const readPrerenderedPages = checked(PrerenderedPagesSchema);
 
 /**
- * The routes a remote renders students' own frames for (`GET /frames`): none when it answers something
- * else (an older release, a remote that serves none).
+ * What a remote renders frames for (`GET /frames`): the routes, and the content queries of each
+ * content page among them by operation name; none when it answers something else (an older release,
+ * a remote that serves none).
  */
-export function readFrameRoutes(document: unknown): string[] {
-  return checked(FrameRoutesSchema)(document)?.routes ?? [];
+export type FrameRoutes = { routes: string[]; content: Record<string, Record<string, string>> };
+
+/** {@link FrameRoutes} of a remote's `GET /frames` answer. */
+export function readFrameRoutes(document: unknown): FrameRoutes {
+  const answer = checked(FrameRoutesSchema)(document);
+  return { routes: answer?.routes ?? [], content: answer?.content ?? {} };
 }
 
 /** The profile id of the api's session check, or undefined when it names none. */

@@ -755,3 +755,120 @@ describe("a student's own frame", () => {
     await (await app).close();
   });
 });
+
+describe("a content page's frame", () => {
+  let distDir: string;
+  const QUERY = 'query answers($lang: String!) {\n  answers(language: $lang) {\n    id\n  }\n}';
+  const CONTENT = { answers: [{ id: 'where', question: 'Where am I covered?' }] };
+  const FAQ_ROUTES = {
+    ...ACCOUNT_ROUTES,
+    routes: [
+      ...ACCOUNT_ROUTES.routes,
+      { name: 'faq-answer', path: '/faq/:qaId', titleKey: 't', requiresAuth: false, page: 'faq', title: {} },
+    ],
+  };
+
+  beforeAll(() => {
+    distDir = builtWithShell('host-content-frame-');
+  });
+  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+  /** The account remote serves the FAQ and renders its frames as `frames` says; the content endpoint as `content`. */
+  const server = (
+    frames: (body: Record<string, unknown>) => Response | Promise<Response>,
+    content: () => Response = () => new Response(JSON.stringify({ data: CONTENT })),
+    env: NodeJS.ProcessEnv = {},
+  ) => {
+    const network = fakeFetch(true, { 'http://account.test/routes.json': FAQ_ROUTES });
+    const asked: Array<Record<string, unknown>> = [];
+    const queried: Array<{ url: string; body: unknown }> = [];
+    const app = createHostServer(testConfig(distDir, 'off', env), false, (async (
+      input: string | URL | Request,
+      init?: RequestInit,
+    ) => {
+      const url = String(input);
+      const json = (body: unknown) => new Response(JSON.stringify(body));
+      if (url === 'http://account.test/prerender.json')
+        return json({ 'faq-answer': { 'en-GB': '<h1>FAQ</h1>' } });
+      if (url === 'http://account.test/frames' && init?.method !== 'POST')
+        return json({ routes: ['faq-answer'], content: { 'faq-answer': { answers: QUERY } } });
+      if (url === 'http://account.test/frames' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        asked.push(body);
+        return frames(body);
+      }
+      if (
+        url.startsWith('http://content.test/sitecore/api/graph/edge') &&
+        String(init?.body).includes('query answers')
+      ) {
+        queried.push({ url, body: JSON.parse(String(init?.body)) });
+        return content();
+      }
+      return network(input, init);
+    }) as typeof fetch);
+    return { app, asked, queried };
+  };
+
+  const root = (html: string) => /<div id=root>([\s\S]*)<\/div><noscript>/.exec(html)?.[1] ?? '';
+  const startData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="portal-start">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+  const withContent = (body: Record<string, unknown>) =>
+    new Response(
+      JSON.stringify({
+        html: `<h1>FAQ</h1><p>${JSON.stringify(body.content).includes('Where am I covered?') ? 'Where am I covered?' : '?'}</p>`,
+      }),
+    );
+
+  it('should paint the content in the page, with the content for the first render, the same for every visitor', async () => {
+    const { app, asked, queried } = await server(withContent);
+    const res = await (await app).inject({ url: '/en/faq/where', headers: { cookie: 'portal-locale=nl' } });
+    // The content endpoint is asked with the content API key, as the proxy asks it.
+    expect(queried).toEqual([
+      {
+        url: 'http://content.test/sitecore/api/graph/edge?sc_apikey=k',
+        body: { query: QUERY, variables: { lang: 'nl' } },
+      },
+    ]);
+    expect(asked).toEqual([
+      {
+        route: 'faq-answer',
+        locale: 'nl',
+        member: false,
+        pathname: '/faq/where',
+        answers: {},
+        content: { answers: CONTENT },
+      },
+    ]);
+    expect(root(res.body)).toContain('<main><h1>FAQ</h1><p>Where am I covered?</p></main>');
+    expect(startData(res.body).content).toEqual([{ query: QUERY, lang: 'nl', data: CONTENT }]);
+    expect(res.headers['cache-control']).not.toContain('private');
+    await (await app).close();
+  });
+
+  it('should ask for the content and the frame once while they are fresh, and render a student’s apart', async () => {
+    const { app, asked, queried } = await server(withContent);
+    for (let visit = 0; visit < 3; visit += 1) await (await app).inject({ url: '/en/faq/where' });
+    await (await app).inject({ url: '/en/faq/where', headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect(queried).toHaveLength(1);
+    expect(asked.map((body) => body.member)).toEqual([false, true]);
+    await (await app).close();
+  });
+
+  it("should keep the build's frame when the content or the frame cannot be had, or without a frame secret", async () => {
+    const failing = [
+      server(withContent, () => new Response('{"errors":[{"message":"down"}]}')),
+      server(withContent, () => new Response('{"data":{},"errors":[{"message":"partly"}]}')),
+      server(() => new Response('{"code":"BUSY","message":"busy"}', { status: 503 })),
+      server(() => new Response(JSON.stringify({ html: '<button>Ask</button>' }))),
+      server(withContent, undefined, { FRAME_SECRET: '' }),
+    ];
+    for (const { app } of failing) {
+      const res = await (await app).inject({ url: '/en/faq/where' });
+      expect(root(res.body)).toContain('<main><h1>FAQ</h1></main>');
+      expect(startData(res.body).content).toBeUndefined();
+      await (await app).close();
+    }
+    expect((await failing[0]!).asked).toEqual([]);
+    expect((await failing[4]!).queried).toEqual([]);
+  });
+});

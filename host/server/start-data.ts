@@ -15,6 +15,7 @@
 // together per URL.
 import { isPreloadApiPath } from '@portal/shared/route-table';
 import type { HostServerConfig } from './config';
+import { createContentFrames } from './content-frame';
 import { chooseFrame } from './frame-choice';
 import { shellFor } from './page-template';
 import type { Prerendered } from './page-template';
@@ -60,15 +61,23 @@ export function createStartData(
   onStudentFrame?: (outcome: 'rendered' | 'fallback') => void,
 ) {
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
-  // The routes a remote renders students' own frames for (`GET /frames`); a remote without (an older
-  // release, a remote that serves none) is remembered as rendering none, not asked on every page.
+  // The routes a remote renders frames for (`GET /frames`): students' own and content pages'. A remote
+  // without (an older release, a remote that serves none) is remembered as rendering none, not asked
+  // on every page.
   const frameRoutes = swrCache(async (url, signal) => {
     try {
       return readFrameRoutes(await fetchJson(fetchImpl, url, {}, signal));
     } catch {
-      return [];
+      return readFrameRoutes(undefined);
     }
   });
+  const contentFrame = config.frameSecret
+    ? createContentFrames(fetchImpl, {
+        contentOrigin: config.contentOrigin,
+        contentApiKey: config.contentApiKey,
+        frameSecret: config.frameSecret,
+      })
+    : undefined;
   const { pageTrees, primed } = createPageTrees(config, fetchImpl, kept);
 
   /**
@@ -105,18 +114,19 @@ export function createStartData(
       ...(target?.page ? { page: { remote: target.remote, page: target.page } } : {}),
     };
     const manifestUrl = target ? runtime.remotes[target.remote] : undefined;
-    const [manifestDocument, pageAssets, prerenderedPages, ownFrameRoutes] = manifestUrl
+    const [manifestDocument, pageAssets, prerenderedPages, framesDocument] = manifestUrl
       ? await Promise.all([
           within(cached(remoteJson, manifestUrl)),
           target?.page
             ? within(cached(remoteJson, new URL('page-assets.json', manifestUrl).href))
             : undefined,
           target?.name ? within(cached(remoteJson, new URL('prerender.json', manifestUrl).href)) : undefined,
-          loggedIn && target?.name && target.preloadApi?.length
+          target?.name && config.frameSecret
             ? within(cached(frameRoutes, new URL('frames', manifestUrl).href))
             : undefined,
         ])
       : [];
+    const rendered = readFrameRoutes(framesDocument);
     const manifest = readManifest(manifestDocument);
     const preloads = manifestUrl
       ? remotePreloads(manifestUrl, manifest, readPageAssets(pageAssets), target?.page)
@@ -131,7 +141,7 @@ export function createStartData(
         ? await studentProfileId(fetchImpl, cookieHeader, apiOrigin)
         : undefined;
     // The student's own frame, with her data (./student-frame.ts), where the route declares its reads.
-    const rendersOwn = Array.isArray(ownFrameRoutes) && ownFrameRoutes.includes(target?.name);
+    const rendersOwn = loggedIn && target?.name !== undefined && rendered.routes.includes(target.name);
     const own =
       rendersOwn &&
       config.frameSecret &&
@@ -155,8 +165,22 @@ export function createStartData(
         : undefined;
     if (own) data.answers = own.answers;
     if (rendersOwn && profileId) onStudentFrame?.(own ? 'rendered' : 'fallback');
+    // A content page's frame with its content (./content-frame.ts), where its remote names its queries.
+    const queries = target?.name ? rendered.content[target.name] : undefined;
+    const withContent =
+      contentFrame && queries && target?.name && manifestUrl && manifest && layout && !own
+        ? await contentFrame({
+            manifestUrl,
+            route: target.name,
+            pathname,
+            locale,
+            member: loggedIn,
+            queries,
+          })
+        : undefined;
+    if (withContent) data.content = withContent.content;
     const prerendered = manifest
-      ? chooseFrame({ own: own?.html, frames, locale, loggedIn, layout })
+      ? chooseFrame({ own: own?.html, withContent: withContent?.html, frames, locale, loggedIn, layout })
       : undefined; // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
     // Reads that came with the page (`answers`) are not fetched again.
     const forStudent = loggedIn && cookieHeader ? sessionPreloads(own ? undefined : profileId, wanted) : [];

@@ -5,6 +5,7 @@ import {
   contentLanguage,
   DEFAULT_LOCALE,
   initI18n,
+  keepContentAnswers,
   keepPreloadedAnswer,
   localeReady,
   useAuthStore,
@@ -75,6 +76,34 @@ function keepStartAnswers(answers: unknown): void {
 }
 
 /**
+ * A content page's content as the host server rendered its frame with it (see StartData.content): kept
+ * for the page's first render, which then shows what the frame shows, without asking again. Content
+ * HTML (an FAQ answer, the emergency steps) needs the sanitiser, which starts loading with it.
+ */
+function keepStartContent(content: unknown): void {
+  if (!Array.isArray(content)) return;
+  const answers = content.filter(
+    (answer): answer is { query: string; lang: string; data: unknown } =>
+      typeof answer === 'object' &&
+      answer !== null &&
+      typeof (answer as { query?: unknown }).query === 'string' &&
+      typeof (answer as { lang?: unknown }).lang === 'string',
+  );
+  if (answers.length === 0) return;
+  try {
+    keepContentAnswers(answers);
+  } catch (error) {
+    // A query this content client cannot read: the page asks for its content itself.
+    console.error(error);
+    return;
+  }
+  void import(/* webpackChunkName: "on-demand-content-html" */ '@portal/shared/ui').then(
+    (ui) => ui.preloadHtmlSanitizer(),
+    () => undefined,
+  );
+}
+
+/**
  * Starts the portal: texts, start data, remotes, routes and session, then the first render. Loaded by
  * ./bootstrap.tsx in a task of its own.
  */
@@ -119,6 +148,7 @@ export async function start(): Promise<void> {
   // The network first: the page's code, then the routes, each in a task of its own.
   const pageCode = preloadStartPage(start?.page, runtime.remotes);
   if (start?.session === true) keepStartAnswers(start.answers);
+  keepStartContent(start?.content);
   await yieldToMain();
   const contentRoutesLoaded = loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree);
   await yieldToMain();

@@ -1,4 +1,31 @@
+// First: a page's style sheets are the browser build's business, so here they are empty modules.
+import '@portal/shared/prerender-setup';
 import path from 'node:path';
+import { createFrameRenderer } from '@portal/shared/frame-renderer';
+import { registerFrameRoute } from '@portal/shared/frame-route';
 import { serveRemote } from '@portal/shared/server';
+import { EmergencyQuery } from '../src/features/emergency/api/emergency-query';
+import { FaqCategoriesQuery } from '../src/features/faq/api/use-faq-categories';
+import { pages } from '../src/exposed/pages';
+import { routes } from '../src/exposed/routes';
 
-serveRemote({ appDir: path.join(__dirname, '..'), name: 'service' });
+// The FAQ and Emergency show content: their frames come with it, fetched by the host from the content
+// endpoint, so a visitor on a phone reads them before any script has arrived.
+serveRemote({
+  appDir: path.join(__dirname, '..'),
+  name: 'service',
+  frames: (app) =>
+    registerFrameRoute(
+      app,
+      createFrameRenderer({
+        pages,
+        routes,
+        content: {
+          'service-contact/faq': [FaqCategoriesQuery],
+          'service-contact/faq-category': [FaqCategoriesQuery],
+          'service-contact/faq-answer': [FaqCategoriesQuery],
+          'service-contact/emergency': [EmergencyQuery],
+        },
+      }),
+    ),
+});

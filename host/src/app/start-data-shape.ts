@@ -30,6 +30,11 @@ export type StartData = {
    * takes them, so it shows what the frame shows, without asking again.
    */
   answers?: Record<string, unknown>;
+  /**
+   * The answers of a content page's content queries, when the server rendered its frame with them
+   * (host/server/content-frame.ts): the content client keeps them for the page's first render.
+   */
+  content?: Array<{ query: string; lang: string; data: unknown }>;
   /** The page request said `Save-Data: on`: nothing is fetched ahead of need. */
   saveData?: boolean;
 };

@@ -3,6 +3,14 @@ import { createFrameRenderer } from './frame-renderer';
 import type { ExposedPages, RemoteRoutes } from '../routing';
 import { useApiResource } from '../http/use-api-resource';
 import { useAuthStore } from '../auth';
+import { contentClient } from '../content/content-client';
+import { gql, Provider, useQuery } from '../content/urql';
+import type { TypedDocumentNode } from '../content/urql';
+import { i18n } from '../i18n';
+import { contentLanguage } from '../i18n/locales';
+import type { PageProps } from '../routing/page-props';
+import { SanitizedHtml } from '../ui/sanitized-html';
+import { NOBODY, renderPage } from './render-page';
 
 // A page as a remote writes one: its first read may have come with the page.
 function PoliciesPage() {
@@ -138,5 +146,138 @@ describe('createFrameRenderer', () => {
     ).rejects.toThrow('no chunk');
     expect(error).toHaveBeenCalledWith('The pages of the frame renderer could not load:', expect.any(Error));
     error.mockRestore();
+  });
+});
+
+// A content page as the service remote writes one: its query through the shared content client.
+type Answer = { id: string; question: string; answerHtml: string };
+const AnswersQuery: TypedDocumentNode<{ answers: Answer[] }, { lang: string }> = gql`
+  query answers($lang: String!) {
+    answers(language: $lang) {
+      id
+      question
+      answerHtml
+    }
+  }
+`;
+
+function AnswersList({ qaId }: PageProps) {
+  const [{ data }] = useQuery({ query: AnswersQuery, variables: { lang: contentLanguage(i18n.language) } });
+  if (!data) return <p>Loading the answers…</p>;
+  return (
+    <ul>
+      {data.answers.map((answer) => (
+        <li key={answer.id} data-open={answer.id === qaId}>
+          {answer.question}
+          {answer.id === qaId ? <SanitizedHtml html={answer.answerHtml} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AnswersPage(props: PageProps) {
+  return (
+    <Provider value={contentClient}>
+      <AnswersList {...props} />
+    </Provider>
+  );
+}
+
+describe('createFrameRenderer with content pages', () => {
+  const contentRoutes = {
+    namespace: 'test',
+    routes: [
+      {
+        name: 'answers',
+        path: '/answers',
+        titleKey: 'title',
+        requiresAuth: false,
+        page: 'answers',
+        children: [
+          { name: 'answer', path: ':qaId', titleKey: 'title', requiresAuth: false, page: 'answers' },
+        ],
+      },
+    ],
+  } as unknown as RemoteRoutes;
+  const renderer = createFrameRenderer({
+    pages: { answers: AnswersPage } as unknown as ExposedPages,
+    routes: contentRoutes,
+    content: { answers: [AnswersQuery], answer: [AnswersQuery] },
+  });
+  const answers = [
+    {
+      id: 'where',
+      question: 'Where am I covered?',
+      answerHtml:
+        '<p>Worldwide<script>alert(1)</script> <a href="javascript:alert(1)" onclick="x()">x</a></p>',
+    },
+    { id: 'doctor', question: 'Do I pay the doctor?', answerHtml: '<p>Yes, then file a claim.</p>' },
+  ];
+
+  it('publishes the content queries of its content pages, by operation name', () => {
+    expect(renderer.routes.get('answer')).toMatchObject({
+      page: 'answers',
+      preloadApi: [],
+      path: '/answers/:qaId',
+      content: { answers: expect.stringContaining('query answers($lang: String!)') },
+    });
+  });
+
+  it('renders the page with its content and the URL’s parameters, the HTML sanitised', async () => {
+    const html = await renderer.render({
+      route: 'answer',
+      locale: 'en-GB',
+      pathname: '/answers/where',
+      answers: {},
+      content: { answers: { answers } },
+    });
+    expect(html).toContain('Where am I covered?');
+    expect(html).toContain('Do I pay the doctor?');
+    expect(html).toContain('<p>Worldwide <a>x</a></p>');
+    expect(html).not.toMatch(/script|javascript|onclick/);
+    expect(html).not.toContain('Yes, then file a claim.');
+  });
+
+  it('renders each request with its own content, in its language, and forgets it afterwards', async () => {
+    const renamed = [{ ...answers[1]!, question: 'Betaal ik de dokter?' }];
+    const dutch = await renderer.render({
+      route: 'answers',
+      locale: 'nl',
+      pathname: '/answers',
+      answers: {},
+      content: { answers: { answers: renamed } },
+    });
+    expect(dutch).toContain('Betaal ik de dokter?');
+    expect(dutch).not.toContain('Where am I covered?');
+    // Nothing kept: the page rendered without the frame renderer shows its loading state.
+    expect(await renderPage(AnswersPage, NOBODY)).toContain('Loading the answers…');
+  });
+
+  it('refuses a path of another page, missing or extra content, and api answers', async () => {
+    const base = {
+      route: 'answer',
+      locale: 'en-GB' as const,
+      answers: {},
+      content: { answers: { answers } },
+    };
+    await expect(renderer.render({ ...base, pathname: '/other/where' })).rejects.toThrow(
+      'The path is not one of the page’s (/answers/:qaId).',
+    );
+    await expect(renderer.render({ ...base, pathname: '/answers/where', content: {} })).rejects.toThrow(
+      'The content must be that of answers.',
+    );
+    await expect(
+      renderer.render({ ...base, pathname: '/answers/where', content: { answers: {}, other: {} } }),
+    ).rejects.toThrow('The content must be that of answers.');
+    await expect(
+      renderer.render({ ...base, pathname: '/answers/where', answers: { 'api/en/x': [] } }),
+    ).rejects.toThrow('A content page takes no api answers, only its content.');
+  });
+
+  it('refuses content queries for a route it does not have', () => {
+    expect(() =>
+      createFrameRenderer({ pages: {}, routes: contentRoutes, content: { nowhere: [AnswersQuery] } }),
+    ).toThrow('No route "nowhere" to render content frames for.');
   });
 });

@@ -4,6 +4,7 @@
 import { text } from 'node:stream/consumers';
 import { createElement } from 'react';
 import type { ExposedPages } from '../routing';
+import type { PageProps } from '../routing/page-props';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { useAuthStore } from '../auth';
 import { i18n } from '../i18n';
@@ -26,14 +27,24 @@ export const NOBODY: Viewer = { authenticated: false, username: null, profileId:
  * which is what a component reads when rendered on a server (zustand's getServerSnapshot), so two
  * renders must not overlap (./frame-renderer.ts queues them).
  */
-export async function renderPage(Page: ExposedPages[string], viewer: Viewer): Promise<string> {
+export async function renderPage(
+  Page: ExposedPages[string],
+  viewer: Viewer,
+  /** The page's props (its route's parameters), and the path after the language it is rendered at. */
+  props: PageProps = {},
+  pathname = '',
+): Promise<string> {
   Object.assign(useAuthStore.getInitialState(), viewer);
   // createElement rather than JSX: this file runs in whichever app's folder, under its tsconfig.
   const { prelude } = await prerenderToNodeStream(
     createElement(
       I18nextProvider,
       { i18n },
-      createElement(MemoryRouter, { basename: BASENAME, initialEntries: [BASENAME] }, createElement(Page)),
+      createElement(
+        MemoryRouter,
+        { basename: BASENAME, initialEntries: [`${BASENAME}${pathname}`] },
+        createElement(Page, props),
+      ),
     ),
   );
   return frameForEarlyInput(await text(prelude));

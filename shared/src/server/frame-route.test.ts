@@ -2,7 +2,7 @@
 import Fastify from 'fastify';
 import { FRAME_QUEUE_LIMIT, registerFrameRoute } from './frame-route';
 import { FRAME_ITEM_LIMIT, frameAuthorization } from './frame-auth';
-import type { FrameRenderer, FrameRequest } from '../prerender/frame-renderer';
+import type { FrameRenderer, FrameRequest, FrameRoute } from '../prerender/frame-renderer';
 
 function fakeRenderer(overrides: Partial<FrameRenderer> = {}): FrameRenderer & { seen: FrameRequest[] } {
   const seen: FrameRequest[] = [];
@@ -42,17 +42,58 @@ const valid = {
 };
 
 describe('GET /frames', () => {
-  it('names the routes the remote renders frames for', async () => {
+  it('names the routes the remote renders frames for, and the content queries of its content pages', async () => {
     const app = await server(
-      fakeRenderer({ routes: new Map([['insurances', { page: 'insurances', preloadApi: [] }]]) }),
+      fakeRenderer({
+        routes: new Map<string, FrameRoute>([
+          [
+            'insurances',
+            { page: 'insurances', preloadApi: ['api/en/profiles/{profileId}/policies'], content: {} },
+          ],
+          ['faq', { page: 'faq', preloadApi: [], content: { faq: 'query faq($lang: String!) { faq }' } }],
+        ]),
+      }),
     );
     const response = await app.inject({ url: '/frames' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ routes: ['insurances'] });
+    expect(response.json()).toEqual({
+      routes: ['insurances', 'faq'],
+      content: { faq: { faq: 'query faq($lang: String!) { faq }' } },
+    });
   });
 });
 
 describe('POST /frames', () => {
+  it('takes a content page’s request: no student, the path and the content’s answers', async () => {
+    const renderer = fakeRenderer();
+    const app = await server(renderer);
+    const request = {
+      route: 'faq-answer',
+      locale: 'nl',
+      member: false,
+      pathname: '/service-contact/faq/cover/which',
+      answers: {},
+      content: { faqCategories: { faqCategories: [] } },
+    };
+    const response = await app.inject({ method: 'POST', url: '/frames', payload: request, headers: asHost });
+    expect(response.statusCode).toBe(200);
+    expect(renderer.seen).toEqual([request]);
+  });
+
+  it('refuses a path that is not one, or that holds control characters', async () => {
+    const app = await server(fakeRenderer());
+    for (const pathname of ['service-contact/faq', '/faq/\u0000', '/faq/\ud800', `/${'x'.repeat(300)}`]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/frames',
+        payload: { route: 'faq', locale: 'en-GB', pathname, answers: {} },
+        headers: asHost,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    }
+  });
+
   it('answers with the frame the renderer made, kept by nobody', async () => {
     const renderer = fakeRenderer();
     const app = await server(renderer);
@@ -65,7 +106,9 @@ describe('POST /frames', () => {
 
   it.each([
     ['a body that is not JSON', 'not json', 'application/json'],
-    ['a missing field', JSON.stringify({ ...valid, profileId: undefined }), 'application/json'],
+    ['a missing field', JSON.stringify({ ...valid, answers: undefined }), 'application/json'],
+    ['content of another type', JSON.stringify({ ...valid, content: ['faq'] }), 'application/json'],
+    ['a member flag of another type', JSON.stringify({ ...valid, member: 'yes' }), 'application/json'],
     ['an unknown language', JSON.stringify({ ...valid, locale: 'de' }), 'application/json'],
     ['a control character', JSON.stringify({ ...valid, profileId: 'P-1\u0000' }), 'application/json'],
     ['a lone surrogate', JSON.stringify({ ...valid, route: 'insurances\ud800' }), 'application/json'],

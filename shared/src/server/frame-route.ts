@@ -1,5 +1,5 @@
 // `POST /frames` on a remote's server: a student's own first frame, for the host server to put in her
-// page (see ../prerender/frame-renderer.ts). The request carries everything the page shows; the
+// page, or a content page's frame with its content (see ../prerender/frame-renderer.ts). The request carries everything the page shows; the
 // remote holds no session and reads nothing, so it can answer only with the data it was given. Only
 // the host may ask (the shared secret of ./frame-auth.ts), and a render's cost is bounded: so many
 // list items, so long a wait.
@@ -38,11 +38,25 @@ const printable = (max: number) =>
     v.check((value) => isPlainText(value), 'must be plain text'),
   );
 
+// An object of named entries, not a list.
+const entries = (key: ReturnType<typeof printable>) =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      'must be an object',
+    ),
+    v.record(key, v.unknown()),
+  );
+
 const frameRequestSchema = v.strictObject({
   route: printable(100),
   locale: v.picklist(SUPPORTED_LOCALES),
-  profileId: printable(64),
-  answers: v.record(printable(300), v.unknown()),
+  // A student's page names her; a content page is rendered for a visitor, or for some student.
+  profileId: v.optional(printable(64)),
+  member: v.optional(v.boolean()),
+  pathname: v.optional(v.pipe(printable(300), v.startsWith('/', 'must start with /'))),
+  answers: entries(printable(300)),
+  content: v.optional(entries(printable(100))),
 });
 
 function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
@@ -96,9 +110,17 @@ export async function registerFrameRoute(
     });
     // A frame request is JSON: a body of another type gets 415 (Fastify would read text/plain as a string).
     scope.removeContentTypeParser('text/plain');
-    // Which routes this remote renders frames for: the host asks only for those.
+    // Which routes this remote renders frames for, and the content queries of its content pages: the
+    // host asks only for those, with those queries' answers.
     scope.get('/frames', async (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').send({ routes: [...renderer.routes.keys()] }),
+      reply.header('Cache-Control', 'no-cache').send({
+        routes: [...renderer.routes.keys()],
+        content: Object.fromEntries(
+          [...renderer.routes]
+            .filter(([, route]) => Object.keys(route.content).length > 0)
+            .map(([name, route]) => [name, route.content]),
+        ),
+      }),
     );
     const limit = { max: perMinute, timeWindow: 60_000 };
     scope.post(
@@ -123,7 +145,7 @@ export async function registerFrameRoute(
             'INVALID_REQUEST',
             `The frame request is not valid: ${v.summarize(parsed.issues)}`,
           );
-        if (frameItemCount(parsed.output.answers) > FRAME_ITEM_LIMIT)
+        if (frameItemCount({ ...parsed.output.answers, ...parsed.output.content }) > FRAME_ITEM_LIMIT)
           return refuse(
             reply,
             413,

@@ -10,7 +10,9 @@ export type SanitizedHtmlProps = {
   id?: string;
 };
 
-type Purifier = { sanitize: (html: string) => string };
+/** What sanitises HTML: DOMPurify in a browser. */
+export type HtmlSanitizer = { sanitize: (html: string) => string };
+type Purifier = HtmlSanitizer;
 
 // DOMPurify is a quarter of the login page's JS budget and the login page shows no HTML, so it is
 // loaded on first use. The chunk name starts with `on-demand-`: the start-up budget leaves it out.
@@ -30,6 +32,19 @@ function loadPurifier(): Promise<Purifier> {
     },
   );
   return loadingPurifier;
+}
+
+/**
+ * The sanitiser of a server that renders first frames (DOMPurify needs a DOM, which Node has not):
+ * with it, content HTML is in the frame; without it (the build's prerender) it stays empty there.
+ */
+export function setServerHtmlSanitizer(sanitizer: HtmlSanitizer): void {
+  purifier = sanitizer;
+}
+
+/** Starts loading DOMPurify before the first HTML needs it (a page that came with its content). */
+export function preloadHtmlSanitizer(): void {
+  loadPurifier().catch(() => undefined);
 }
 
 // Text without markup or entities renders as text as it is: nothing to sanitise, nothing to wait for.
