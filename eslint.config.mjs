@@ -66,6 +66,28 @@ const featureZones = (app) => {
     }));
 };
 
+// @portal/shared in layers, each importing only from the layers below it (docs/design.md): the
+// contract (wire shapes, validation rules, domain rules: pure, usable by the api), the browser's
+// runtime (auth store, http, i18n, routing, content client), the UI kit, the server parts (remotes'
+// and host's servers, the frame renderer) and the test helpers.
+const SHARED_LAYERS = [
+  ['contract', ['wire', 'validation', 'domain']],
+  ['runtime', ['alert', 'auth', 'content', 'emergency-pass', 'http', 'i18n', 'routing']],
+  ['ui', ['ui', 'standalone']],
+  ['server', ['server', 'prerender']],
+  ['testing', ['testing']],
+];
+const sharedLayerZones = SHARED_LAYERS.flatMap(([layer, folders], index) => {
+  const above = SHARED_LAYERS.slice(index + 1).flatMap(([, higher]) => higher);
+  return folders.flatMap((folder) =>
+    above.map((higher) => ({
+      target: `shared/src/${folder}/**`,
+      from: `shared/src/${higher}/**`,
+      message: `The ${layer} layer of @portal/shared imports nothing from a layer above it (${higher}/).`,
+    })),
+  );
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,6 +134,20 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, reactI18nextBan, urqlBan)] },
+  },
+  {
+    // Tests may use the test helpers of any layer.
+    files: ['shared/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: sharedLayerZones }],
+      // No file imports one that imports it back, however far round.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+    settings: {
+      'import-x/resolver': { typescript: true, node: true },
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
   },
   {
     files: [ROUTER_MODULE],
