@@ -48,7 +48,7 @@ function RemoteRoute({
   const profileId = useAuthStore((state) => state.profileId);
   if (readsStartedFor !== key && profileId) {
     readsStartedFor = key;
-    startRouteReads(route.preloadApi, profileId);
+    startRouteReads(route.preloadApi, profileId, params);
   }
   const fromPath = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
   const pageProps: PageProps = { ...route.props, ...fromPath, ...(pageId ? { pageId } : {}) };

@@ -11,6 +11,7 @@ export {
   parsePublishedRoutes,
   PUBLISHED_ROUTES_FILE,
   SPEC_FIXED_ROUTES,
+  fillRouteParams,
   studentApiPath,
 } from './remote-routes';
 export type {
