@@ -3,7 +3,7 @@ import { useLocation, useRoutes } from '@portal/shared/router';
 import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
-import { prefetchOnIntent } from '../features/remotes/prefetch-on-intent';
+import { prefetchOnIntent, prefetchSubPagesWhenIdle } from '../features/remotes/prefetch-on-intent';
 import { useRouteTables } from '../features/remotes/remote-routes';
 import { handleForPath } from './route-handle';
 import { buildAppRoutes } from './routes';
@@ -46,5 +46,9 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
       }),
     [routes],
   );
+  // Once the page is idle, the code of the pages beneath it (a policy's renewal beneath My Insurance).
+  useEffect(() => {
+    if (handle?.remote && handle.subPages) void prefetchSubPagesWhenIdle(handle.remote, handle.subPages);
+  }, [handle]);
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }

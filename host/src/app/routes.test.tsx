@@ -292,6 +292,7 @@ describe('buildAppRoutes', () => {
       pageId: 'g-ins',
       pageTitle: 'My Insurance',
       contentPath: '/insurances',
+      subPages: ['renew'],
     });
     expect(handles.get('/service-contact/faq')).toMatchObject({
       name: 'service-contact/faq',

@@ -118,6 +118,9 @@ export function buildAppRoutes(
         contentPath: content?.path,
         requiresAuth,
         pageId: content?.pageId,
+        subPages: [...new Set(route.children?.map((child) => child.page))].filter(
+          (page) => page !== route.page,
+        ),
       },
       <RemoteRoute remote={remote} route={route} pageId={content?.pageId} />,
     );

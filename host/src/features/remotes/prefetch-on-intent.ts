@@ -1,4 +1,4 @@
-import { savesData } from './fetch-ahead';
+import { savesData, whenIdle } from './fetch-ahead';
 import { preloadRemotePage } from './remote-pages';
 import type { RemoteName } from '../../app/runtime-config-shape';
 
@@ -19,6 +19,27 @@ export const HOVER_DELAY_MS = 65;
 
 /** The pages fetched on intent on this page view (each once). */
 const fetched = new Set<string>();
+
+/** Fetches the code of a page, once per page view, unless the browser asks to save data. */
+function prefetchPage(target: IntentTarget): void {
+  if (savesData()) return;
+  const key = `${target.remote}/${target.page}`;
+  if (fetched.has(key)) return;
+  fetched.add(key);
+  void preloadRemotePage(target.remote, target.page);
+}
+
+/**
+ * Once the page is idle, fetches the code of the pages beneath it (a policy card's renewal,
+ * termination, start date and address, beneath My Insurance): the page links to them, and a move
+ * then waits only for its data, whose read starts with the move. Nothing when the browser asks to
+ * save data.
+ */
+export async function prefetchSubPagesWhenIdle(remote: RemoteName, pages: readonly string[]): Promise<void> {
+  if (pages.length === 0 || savesData()) return;
+  await whenIdle();
+  for (const page of pages) prefetchPage({ remote, page });
+}
 
 /** The portal path of a link (`/en/...` on this origin), relative to /en, or undefined. */
 function portalPath(link: HTMLAnchorElement): string | undefined {
@@ -48,11 +69,7 @@ export function prefetchOnIntent(
     if (!link || savesData()) return;
     const path = portalPath(link);
     const target = path === undefined ? undefined : targetOf(path);
-    if (!target) return;
-    const key = `${target.remote}/${target.page}`;
-    if (fetched.has(key)) return;
-    fetched.add(key);
-    void preloadRemotePage(target.remote, target.page);
+    if (target) prefetchPage(target);
   };
   const onPointerOver = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
