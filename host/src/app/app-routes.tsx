@@ -3,11 +3,25 @@ import { useLocation, useRoutes } from '@portal/shared/router';
 import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
-import { prefetchOnIntent, prefetchSubPagesWhenIdle } from '../features/remotes/prefetch-on-intent';
+import { savesData, whenIdle } from '../features/remotes/fetch-ahead';
 import { useRouteTables } from '../features/remotes/remote-routes';
 import { handleForPath } from './route-handle';
 import { buildAppRoutes } from './routes';
 import type { AppRoutesOptions } from './routes';
+
+/**
+ * Once the page is idle, the code that fetches pages before they are opened
+ * (../features/remotes/prefetch-on-intent.ts): a chunk of its own, outside the first load, and not
+ * even that when the browser asks to save data.
+ */
+const prefetcher = () =>
+  whenIdle()
+    .then(() =>
+      savesData()
+        ? undefined
+        : import(/* webpackChunkName: "on-demand-prefetch" */ '../features/remotes/prefetch-on-intent'),
+    )
+    .catch(() => undefined);
 
 /** Props of {@link AppRoutes}. */
 export type AppRoutesProps = AppRoutesOptions & {
@@ -37,18 +51,27 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
     // Once per path (a route tree rebuilt for a late table is the same page).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
-  // A link about to be followed fetches its page's code (../features/remotes/prefetch-on-intent.ts).
-  useEffect(
-    () =>
-      prefetchOnIntent((path) => {
-        const target = handleForPath(routes, path);
-        return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
-      }),
-    [routes],
-  );
+  // Once the page is idle, a link about to be followed fetches its page's code.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void prefetcher().then((module) => {
+      if (module && !left)
+        stop = module.prefetchOnIntent((path) => {
+          const target = handleForPath(routes, path);
+          return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
+        });
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [routes]);
   // Once the page is idle, the code of the pages beneath it (a policy's renewal beneath My Insurance).
   useEffect(() => {
-    if (handle?.remote && handle.subPages) void prefetchSubPagesWhenIdle(handle.remote, handle.subPages);
+    const { remote, subPages } = handle ?? {};
+    if (remote && subPages?.length)
+      void prefetcher().then((module) => module?.prefetchPages(remote, subPages));
   }, [handle]);
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }

@@ -133,7 +133,7 @@ function commonProblem(value: Record<string, unknown>, params: readonly string[]
       value.preloadApi.every((path: unknown) => isPreloadApiPath(path, params))
     )
   )
-    return '"preloadApi" must be a list of api paths ("api/…", each blank {profileId} or a parameter of the route\'s path, a whole segment)';
+    return '"preloadApi" must be a list of api paths ("api/…", each blank {profileId} or a path parameter)';
   return undefined;
 }
 

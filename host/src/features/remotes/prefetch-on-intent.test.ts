@@ -1,10 +1,5 @@
 import { noteSaveData } from './fetch-ahead';
-import {
-  HOVER_DELAY_MS,
-  prefetchOnIntent,
-  prefetchSubPagesWhenIdle,
-  resetPrefetchOnIntent,
-} from './prefetch-on-intent';
+import { HOVER_DELAY_MS, prefetchOnIntent, prefetchPages, resetPrefetchOnIntent } from './prefetch-on-intent';
 import { preloadRemotePage } from './remote-pages';
 
 jest.mock('./remote-pages', () => ({ preloadRemotePage: jest.fn(() => Promise.resolve()) }));
@@ -98,11 +93,8 @@ describe('prefetch on intent', () => {
     expect(mockedPreload).not.toHaveBeenCalled();
   });
 
-  it('should fetch the pages beneath a page once it is idle, and not again when their link is about to be followed', async () => {
-    const fetching = prefetchSubPagesWhenIdle('insurance', ['renew', 'terminate']);
-    expect(mockedPreload).not.toHaveBeenCalled();
-    await jest.runAllTimersAsync();
-    await fetching;
+  it('should fetch the pages beneath a page, and not again when their link is about to be followed', () => {
+    prefetchPages('insurance', ['renew', 'terminate']);
     expect(mockedPreload.mock.calls).toEqual([
       ['insurance', 'renew'],
       ['insurance', 'terminate'],
@@ -111,11 +103,9 @@ describe('prefetch on intent', () => {
     expect(mockedPreload).toHaveBeenCalledTimes(2);
   });
 
-  it('should fetch no page beneath a page when the browser asks to save data', async () => {
+  it('should fetch no page beneath a page when the browser asks to save data', () => {
     noteSaveData(true);
-    const fetching = prefetchSubPagesWhenIdle('insurance', ['renew']);
-    await jest.runAllTimersAsync();
-    await fetching;
+    prefetchPages('insurance', ['renew']);
     expect(mockedPreload).not.toHaveBeenCalled();
   });
 

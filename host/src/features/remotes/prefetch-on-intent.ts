@@ -1,9 +1,10 @@
-import { savesData, whenIdle } from './fetch-ahead';
+import { savesData } from './fetch-ahead';
 import { preloadRemotePage } from './remote-pages';
 import type { RemoteName } from '../../app/runtime-config-shape';
 
 /**
- * Prefetch on intent (docs/performance.md, "Fetched ahead"): when a link in the portal is about to be
+ * Prefetch on intent (docs/performance.md, "Fetched ahead"), a chunk of its own that the app loads
+ * once the first page is idle (../../app/app-routes.tsx): when a link in the portal is about to be
  * followed — the mouse rests on it, a finger touches it, or the keyboard focuses it — the code of the
  * page it opens is fetched, so that the click waits only for the page's data. Once the first page is
  * idle the other remotes' entries are there already (fetch-ahead.ts); this adds the page's own chunk
@@ -30,14 +31,12 @@ function prefetchPage(target: IntentTarget): void {
 }
 
 /**
- * Once the page is idle, fetches the code of the pages beneath it (a policy card's renewal,
- * termination, start date and address, beneath My Insurance): the page links to them, and a move
+ * Fetches the code of the pages beneath a page (a policy card's renewal, termination, start date and
+ * address, beneath My Insurance), called once the page is idle: the page links to them, and a move
  * then waits only for its data, whose read starts with the move. Nothing when the browser asks to
  * save data.
  */
-export async function prefetchSubPagesWhenIdle(remote: RemoteName, pages: readonly string[]): Promise<void> {
-  if (pages.length === 0 || savesData()) return;
-  await whenIdle();
+export function prefetchPages(remote: RemoteName, pages: readonly string[]): void {
   for (const page of pages) prefetchPage({ remote, page });
 }
 
