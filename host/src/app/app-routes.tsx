@@ -6,7 +6,7 @@ import type { ContentRoute } from '../features/content-routes/build-content-rout
 import { savesData, whenIdle } from '../features/remotes/fetch-ahead';
 import { useRouteTables } from '../features/remotes/remote-routes';
 import { handleForPath } from './route-handle';
-import { buildAppRoutes } from './routes';
+import { buildAppRoutes, forgetStartedReads } from './routes';
 import type { AppRoutesOptions } from './routes';
 
 /**
@@ -45,6 +45,7 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
   const { pathname } = useLocation();
   const handle = useMemo(() => handleForPath(routes, pathname), [routes, pathname]);
   if (handle?.name) showingPage(handle.name, handle.remote ?? 'host');
+  if (!handle?.remote) forgetStartedReads();
   useLayoutEffect(() => {
     // A redirect has no name: the page it leads to is the view.
     if (handle?.name) notePageView(handle.name, handle.remote ?? 'host');

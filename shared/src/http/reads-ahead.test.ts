@@ -74,6 +74,19 @@ describe('reads ahead', () => {
     );
   });
 
+  it('should drop the reads started before a change, so that a page opened after it reads afresh', async () => {
+    fetchMock = mockFetch((request) =>
+      jsonResponse({ n: fetchMock!.requests.length, method: request.method }),
+    );
+    startReadAhead('api/en/profiles/P-1/policies');
+    await expect(http.post('api/en/policies/POL-1/addperiod').json()).resolves.toMatchObject({
+      method: 'POST',
+    });
+    expect(hasReadAhead('api/en/profiles/P-1/policies')).toBe(false);
+    await expect(http.get('api/en/profiles/P-1/policies').json()).resolves.toEqual({ n: 3, method: 'GET' });
+    expect(fetchMock.requests).toHaveLength(3);
+  });
+
   it('should drop a read that nobody took in time', async () => {
     jest.useFakeTimers({ now: 1_000_000 });
     fetchMock = mockFetch(() => jsonResponse({ n: fetchMock!.requests.length }));

@@ -53,10 +53,16 @@ export function forgetReadsAhead(): void {
 
 /**
  * ky hook: a GET whose path was read ahead is answered by that read (awaited if still on its way),
- * once. Anything else, or a read ahead that failed, goes to the network.
+ * once. Anything else, or a read ahead that failed, goes to the network; a request that changes
+ * something drops every read started before it.
  */
 export const takeReadAhead: BeforeRequestHook = async (request) => {
-  if (request.method !== 'GET' || typeof window === 'undefined') return undefined;
+  if (typeof window === 'undefined') return undefined;
+  // A change (any other method) may leave what was read before it out of date: nobody takes that.
+  if (request.method !== 'GET') {
+    ahead.clear();
+    return undefined;
+  }
   const key = keyOf(request.url);
   const entry = ahead.get(key);
   ahead.delete(key);
