@@ -1,9 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useRoutes } from '@portal/shared/router';
+import { readsAheadAnswered } from '@portal/shared';
 import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
 import { savesData, whenIdle } from '../features/remotes/fetch-ahead';
+import { preloadRemotePage } from '../features/remotes/remote-pages';
 import { useRouteTables } from '../features/remotes/remote-routes';
 import { handleForPath } from './route-handle';
 import { buildAppRoutes, forgetStartedReads } from './routes';
@@ -68,11 +70,15 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
       stop?.();
     };
   }, [routes]);
-  // Once the page is idle, the code of the pages beneath it (a policy's renewal beneath My Insurance).
+  // The code of the pages beneath this one (a policy's renewal beneath My Insurance), once this page
+  // has its own code and data and is idle: on a move, idle comes while those are still on their way.
   useEffect(() => {
-    const { remote, subPages } = handle ?? {};
-    if (remote && subPages?.length)
-      void prefetcher().then((module) => module?.prefetchPages(remote, subPages));
+    const { remote, page, subPages } = handle ?? {};
+    if (remote && page && subPages?.length)
+      void preloadRemotePage(remote, page)
+        .then(readsAheadAnswered)
+        .then(prefetcher)
+        .then((module) => module?.prefetchPages(remote, subPages));
   }, [handle]);
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }
