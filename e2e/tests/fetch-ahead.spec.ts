@@ -131,6 +131,65 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     }
   });
 
+  test('after My Insurance is idle, a policy’s renewal has its code already, and its move starts her policies with the click, once', async ({
+    page,
+    browser,
+  }) => {
+    await logIn(page, USERS.anna);
+    const { profileId } = await currentSession(page.request);
+    const { context, student, log } = await studentInFreshBrowser(page, browser, '/en/insurances');
+    try {
+      await idleAfterLoad(student);
+      // The pages beneath My Insurance were fetched once it was idle: the renewal's chunk is there.
+      const renewChunk = () =>
+        log.all().filter((entry) => /\/page-renew[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+      await expect.poll(() => renewChunk().filter((entry) => entry.finished).length).toBe(1);
+
+      const before = log.count();
+      await student.getByRole('main').getByRole('link', { name: 'Renew', exact: true }).first().click();
+      await expect(student).toHaveURL(/\/en\/insurances\/[^/]+\/renew$/);
+      await expect(student.getByRole('main').getByLabel('New end date')).toBeVisible();
+
+      const move = log.since(before);
+      // One request for her policies, started by the navigation and taken by the page.
+      const reads = move.filter((entry) => new URL(entry.url).pathname.endsWith(`/${profileId}/policies`));
+      expect(reads, move.map((entry) => entry.url).join(', ')).toHaveLength(1);
+      // The click fetched the page's code no second time.
+      expect(renewChunk()).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+
+    // With Save-Data the code is not fetched ahead, so the click fetches it: her policies, which the
+    // move needs, start with the navigation, before that chunk has arrived, and once.
+    const saving = await freshContext(browser, {
+      storageState: await page.context().storageState(),
+      extraHTTPHeaders: { 'Save-Data': 'on' },
+    });
+    try {
+      const student = await saving.newPage();
+      const log = await networkLog(student);
+      await student.goto('/en/insurances');
+      await appStarted(student);
+      await idleAfterLoad(student);
+      const renewChunk = () =>
+        log.all().filter((entry) => /\/page-renew[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+      expect(renewChunk()).toHaveLength(0);
+
+      const before = log.count();
+      await student.getByRole('main').getByRole('link', { name: 'Renew', exact: true }).first().click();
+      await expect(student.getByRole('main').getByLabel('New end date')).toBeVisible();
+      const move = log.since(before);
+      const reads = move.filter((entry) => new URL(entry.url).pathname.endsWith(`/${profileId}/policies`));
+      expect(reads, move.map((entry) => entry.url).join(', ')).toHaveLength(1);
+      const chunk = renewChunk()[0];
+      expect(chunk?.finished, 'the renewal page’s chunk').toBeDefined();
+      expect(reads[0]!.sent).toBeLessThan(chunk!.finished!);
+    } finally {
+      await saving.close();
+    }
+  });
+
   test('with Save-Data nothing is fetched ahead, whether the request says it or the browser does', async ({
     browser,
   }) => {

@@ -48,6 +48,15 @@ const INSURANCE_ROUTES = {
           page: 'renew',
           title: {},
         },
+        {
+          name: 'insurances/terminate',
+          path: ':policyId/terminate',
+          titleKey: 't',
+          requiresAuth: true,
+          page: 'terminate',
+          preloadApi: ['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'],
+          title: {},
+        },
       ],
     },
   ],
@@ -137,6 +146,21 @@ describe('the start data of a page', () => {
     expect(res.body).not.toContain('P-1001');
     const other = await app.inject({ url: '/en/insurances', headers: { cookie: 'PORTAL_SESSION=zz' } });
     expect(other.body).toBe(res.body);
+    await app.close();
+  });
+
+  it("should fill a sub-route's reads with its parameters, and read none ahead for a value that is not a plain id", async () => {
+    const app = await server(true);
+    const page = (policyId: string) =>
+      app.inject({ url: `/en/insurances/${policyId}/terminate`, headers: { cookie: 'PORTAL_SESSION=anna' } });
+    expect((await page('P-9')).headers.link).toBe(
+      '</api/checksession>; rel=preload; as=fetch; crossorigin=anonymous, </api/en/profiles/P-1001/policies>; rel=preload; as=fetch; crossorigin=anonymous, </api/en/policies/P-9>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    for (const hostile of ['..', '..%2F..%2Fchecksession', '%252F', 'a%0Ab', 'a%20b', '%7BprofileId%7D']) {
+      const { headers } = await page(hostile);
+      expect(headers.link).toContain('</api/checksession>; rel=preload');
+      expect(headers.link).not.toContain('/api/en/policies/');
+    }
     await app.close();
   });
 
@@ -443,12 +467,14 @@ describe('finding the remote of a URL', () => {
       page: 'insurances',
       name: 'insurances',
       preloadApi: ['api/en/profiles/{profileId}/policies'],
+      params: {},
     });
     expect(findRemote(tables, '/insurances/P-9/renew')).toEqual({
       remote: 'insurance',
       requiresAuth: true,
       page: 'renew',
       name: 'insurances/renew',
+      params: { policyId: 'P-9' },
     });
     expect(findRemote(tables, '/privacy')).toBeUndefined();
   });

@@ -13,7 +13,7 @@
 // (whose session, and her first reads), `preload-plan.ts` (what to fetch early), `frame-choice.ts` and
 // `page-template.ts` (the first frame and the built page with named slots); this file puts them
 // together per URL.
-import { isPreloadApiPath } from '@portal/shared/route-table';
+import { fillRouteParams, isPreloadApiPath } from '@portal/shared/route-table';
 import type { HostServerConfig } from './config';
 import { createContentFrames } from './content-frame';
 import { chooseFrame } from './frame-choice';
@@ -134,7 +134,10 @@ export function createStartData(
     const locale = requestLocale(cookieHeader);
     const frames = target?.name ? readPrerenderedPages(prerenderedPages)?.[target.name] : undefined;
     const layout = shellFor(shell, locale, loggedIn, pathname);
-    const wanted = (target?.preloadApi ?? []).filter(isPreloadApiPath);
+    // Its route's parameters filled in (a value that is not a plain id is not read ahead).
+    const wanted = (target?.preloadApi ?? [])
+      .map((path) => fillRouteParams(path, target?.params ?? {}))
+      .filter((path) => isPreloadApiPath(path));
     const apiOrigin = config.apiOrigins[0];
     const profileId =
       loggedIn && cookieHeader && wanted.length > 0 && apiOrigin

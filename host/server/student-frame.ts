@@ -36,7 +36,7 @@ export type StudentFrameRequest = {
 
 async function render(fetchImpl: typeof fetch, request: StudentFrameRequest, signal: AbortSignal) {
   const paths = request.preloadApi
-    .filter(isPreloadApiPath)
+    .filter((path) => isPreloadApiPath(path))
     .map((path) => studentApiPath(path, request.profileId));
   if (paths.length === 0) return undefined;
   const bodies = await Promise.all(

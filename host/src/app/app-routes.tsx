@@ -1,13 +1,29 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useRoutes } from '@portal/shared/router';
+import { readsAheadAnswered } from '@portal/shared';
 import { notePageView, showingPage } from '../features/field-data/field-data';
 import { AppErrorBoundary } from '../features/layout/app-error-page';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
-import { prefetchOnIntent } from '../features/remotes/prefetch-on-intent';
+import { savesData, whenIdle } from '../features/remotes/fetch-ahead';
+import { preloadRemotePage } from '../features/remotes/remote-pages';
 import { useRouteTables } from '../features/remotes/remote-routes';
 import { handleForPath } from './route-handle';
-import { buildAppRoutes } from './routes';
+import { buildAppRoutes, forgetStartedReads } from './routes';
 import type { AppRoutesOptions } from './routes';
+
+/**
+ * Once the page is idle, the code that fetches pages before they are opened
+ * (../features/remotes/prefetch-on-intent.ts): a chunk of its own, outside the first load, and not
+ * even that when the browser asks to save data.
+ */
+const prefetcher = () =>
+  whenIdle()
+    .then(() =>
+      savesData()
+        ? undefined
+        : import(/* webpackChunkName: "on-demand-prefetch" */ '../features/remotes/prefetch-on-intent'),
+    )
+    .catch(() => undefined);
 
 /** Props of {@link AppRoutes}. */
 export type AppRoutesProps = AppRoutesOptions & {
@@ -31,20 +47,38 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
   const { pathname } = useLocation();
   const handle = useMemo(() => handleForPath(routes, pathname), [routes, pathname]);
   if (handle?.name) showingPage(handle.name, handle.remote ?? 'host');
+  if (!handle?.remote) forgetStartedReads();
   useLayoutEffect(() => {
     // A redirect has no name: the page it leads to is the view.
     if (handle?.name) notePageView(handle.name, handle.remote ?? 'host');
     // Once per path (a route tree rebuilt for a late table is the same page).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
-  // A link about to be followed fetches its page's code (../features/remotes/prefetch-on-intent.ts).
-  useEffect(
-    () =>
-      prefetchOnIntent((path) => {
-        const target = handleForPath(routes, path);
-        return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
-      }),
-    [routes],
-  );
+  // Once the page is idle, a link about to be followed fetches its page's code.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void prefetcher().then((module) => {
+      if (module && !left)
+        stop = module.prefetchOnIntent((path) => {
+          const target = handleForPath(routes, path);
+          return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
+        });
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [routes]);
+  // The code of the pages beneath this one (a policy's renewal beneath My Insurance), once this page
+  // has its own code and data and is idle: on a move, idle comes while those are still on their way.
+  useEffect(() => {
+    const { remote, page, subPages } = handle ?? {};
+    if (remote && page && subPages?.length)
+      void preloadRemotePage(remote, page)
+        .then(readsAheadAnswered)
+        .then(prefetcher)
+        .then((module) => module?.prefetchPages(remote, subPages));
+  }, [handle]);
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }

@@ -23,6 +23,8 @@ export type RouteHandle = {
   remote?: RemoteName;
   /** The page module of the remote (its `./pages` key), fetched ahead when a link to it is about to be followed. */
   page?: string;
+  /** The pages of the remote beneath this one (its sub-routes'), fetched once this page is idle. */
+  subPages?: readonly string[];
   /** Hides the header and navigation (the demo page). */
   hideHeader?: boolean;
 };

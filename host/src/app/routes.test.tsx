@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { RouteObject } from '@portal/shared/router';
 import type * as Router from '@portal/shared/router';
 import { useAuthStore } from '@portal/shared';
@@ -8,7 +8,8 @@ import type { RemoteSlotProps } from '../features/remotes/remote-slot';
 import { FALLBACK_HOME_ROUTE } from '../features/content-routes/build-content-routes';
 import type { ContentRoute } from '../features/content-routes/build-content-routes';
 import { renderRoutes } from '../testing/render-routes';
-import { buildAppRoutes } from './routes';
+import { startRouteReads } from '../features/remotes/fetch-ahead';
+import { buildAppRoutes, forgetStartedReads } from './routes';
 import type { RouteHandle } from './route-handle';
 
 // The routes are under test, not the shell around them nor the remotes: the layout is only its
@@ -22,6 +23,7 @@ jest.mock('../features/remotes/remote-slot', () => ({
     <p data-testid="slot">{JSON.stringify({ remote, page, pageProps })}</p>
   ),
 }));
+jest.mock('../features/remotes/fetch-ahead', () => ({ startRouteReads: jest.fn() }));
 jest.mock('../features/pages/content-page', () => ({
   ContentPage: ({ pageId }: { pageId?: string }) => <p>content page {pageId}</p>,
 }));
@@ -98,6 +100,7 @@ const TABLES: RemoteRouteTables = {
           title: { 'en-GB': 'Renew' },
           requiresAuth: false,
           page: 'renew',
+          preloadApi: ['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'],
         },
       ],
     }),
@@ -180,6 +183,24 @@ describe('buildAppRoutes', () => {
     useAuthStore.setState({ authenticated: true });
     renderAt('/insurances/POL-7/renew');
     expect(await slot()).toEqual({ remote: 'insurance', page: 'renew', pageProps: { policyId: 'POL-7' } });
+  });
+
+  it("should start a route's reads with its parameters as it is navigated to, not again between the steps of its flow", async () => {
+    const started = jest.mocked(startRouteReads);
+    started.mockClear();
+    forgetStartedReads();
+    useAuthStore.setState({ authenticated: true, profileId: 'P-1' });
+    const router = renderAt('/insurances/POL-7/renew');
+    await screen.findByTestId('slot');
+    expect(started.mock.calls).toEqual([
+      [['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'], 'P-1', { policyId: 'POL-7' }],
+    ]);
+    await act(() => router.navigate('/insurances/POL-7/renew?step=acceptance'));
+    expect(router.location.search).toBe('?step=acceptance');
+    expect(started).toHaveBeenCalledTimes(1);
+    await act(() => router.navigate('/insurances/POL-8/renew'));
+    expect(started).toHaveBeenLastCalledWith(expect.anything(), 'P-1', { policyId: 'POL-8' });
+    expect(started).toHaveBeenCalledTimes(2);
   });
 
   it('should guard a sub-route of a page that requires a login', async () => {
@@ -292,6 +313,7 @@ describe('buildAppRoutes', () => {
       pageId: 'g-ins',
       pageTitle: 'My Insurance',
       contentPath: '/insurances',
+      subPages: ['renew'],
     });
     expect(handles.get('/service-contact/faq')).toMatchObject({
       name: 'service-contact/faq',

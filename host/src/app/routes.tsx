@@ -27,8 +27,14 @@ const HOST_TITLE_KEYS: Readonly<Record<string, string>> = {
   privacy: 'routes.privacy',
 };
 
-// The navigation whose reads have been started (its location key): a page that renders again starts none.
+// The path whose reads have been started: a page that renders again, or moves between the steps of
+// a flow on the same path (a new location, the same page), starts none that it would not take.
 let readsStartedFor: string | undefined;
+
+/** A page of the host's own is showing: the next remote page starts its reads, even on the path before. */
+export function forgetStartedReads(): void {
+  readsStartedFor = undefined;
+}
 
 /**
  * The route parameters become page props (a route's parameter names are {@link PageProps} names).
@@ -44,11 +50,11 @@ function RemoteRoute({
   pageId?: string;
 }) {
   const params = useParams();
-  const { key } = useLocation();
+  const { pathname } = useLocation();
   const profileId = useAuthStore((state) => state.profileId);
-  if (readsStartedFor !== key && profileId) {
-    readsStartedFor = key;
-    startRouteReads(route.preloadApi, profileId);
+  if (readsStartedFor !== pathname && profileId) {
+    readsStartedFor = pathname;
+    startRouteReads(route.preloadApi, profileId, params);
   }
   const fromPath = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
   const pageProps: PageProps = { ...route.props, ...fromPath, ...(pageId ? { pageId } : {}) };
@@ -118,6 +124,9 @@ export function buildAppRoutes(
         contentPath: content?.path,
         requiresAuth,
         pageId: content?.pageId,
+        subPages: [...new Set(route.children?.map((child) => child.page))].filter(
+          (page) => page !== route.page,
+        ),
       },
       <RemoteRoute remote={remote} route={route} pageId={content?.pageId} />,
     );

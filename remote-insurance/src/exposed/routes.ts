@@ -14,6 +14,8 @@ export const routes = {
       requiresAuth: true,
       page: 'insurances',
       preloadApi: [API_PATHS.policies],
+      // A page beneath a policy card opens on that policy, which it finds in her policies (the api has
+      // no read of one policy): the same first read, started as the student moves there.
       children: [
         {
           name: 'insurances/renew',
@@ -21,6 +23,7 @@ export const routes = {
           titleKey: 'routes.renew',
           requiresAuth: true,
           page: 'renew',
+          preloadApi: [API_PATHS.policies],
         },
         {
           name: 'insurances/terminate',
@@ -28,6 +31,7 @@ export const routes = {
           titleKey: 'routes.terminate',
           requiresAuth: true,
           page: 'terminate',
+          preloadApi: [API_PATHS.policies],
         },
         {
           name: 'insurances/start-date',
@@ -35,6 +39,7 @@ export const routes = {
           titleKey: 'startDate.title',
           requiresAuth: true,
           page: 'startDate',
+          preloadApi: [API_PATHS.policies],
         },
         {
           name: 'insurances/address',
@@ -42,6 +47,7 @@ export const routes = {
           titleKey: 'address.title',
           requiresAuth: true,
           page: 'address',
+          preloadApi: [API_PATHS.policies],
         },
       ],
     },

@@ -23,6 +23,12 @@ export type {
   UseApiResourceResult,
 } from './use-api-resource';
 export { forgetPreloadedAnswer, keepPreloadedAnswer, preloadedAnswer } from './preloaded-answers';
-export { forgetReadsAhead, hasReadAhead, READ_AHEAD_TTL_MS, startReadAhead } from './reads-ahead';
+export {
+  forgetReadsAhead,
+  hasReadAhead,
+  READ_AHEAD_TTL_MS,
+  readsAheadAnswered,
+  startReadAhead,
+} from './reads-ahead';
 export { mailLanguageOf, updateMailPreferences } from './mail-preferences';
 export type { MailPreferences } from './mail-preferences';

@@ -4,7 +4,13 @@
 import { jsonResponse, mockFetch } from '../testing/mock-fetch';
 import type { FetchMock } from '../testing/mock-fetch';
 import { http } from './http';
-import { forgetReadsAhead, hasReadAhead, READ_AHEAD_TTL_MS, startReadAhead } from './reads-ahead';
+import {
+  forgetReadsAhead,
+  hasReadAhead,
+  READ_AHEAD_TTL_MS,
+  readsAheadAnswered,
+  startReadAhead,
+} from './reads-ahead';
 
 describe('reads ahead', () => {
   let fetchMock: FetchMock | undefined;
@@ -72,6 +78,34 @@ describe('reads ahead', () => {
         'GET /api/en/profiles/P-1/claims',
       ],
     );
+  });
+
+  it('should drop the reads started before a change, so that a page opened after it reads afresh', async () => {
+    fetchMock = mockFetch((request) =>
+      jsonResponse({ n: fetchMock!.requests.length, method: request.method }),
+    );
+    startReadAhead('api/en/profiles/P-1/policies');
+    await expect(http.post('api/en/policies/POL-1/addperiod').json()).resolves.toMatchObject({
+      method: 'POST',
+    });
+    expect(hasReadAhead('api/en/profiles/P-1/policies')).toBe(false);
+    await expect(http.get('api/en/profiles/P-1/policies').json()).resolves.toEqual({ n: 3, method: 'GET' });
+    expect(fetchMock.requests).toHaveLength(3);
+  });
+
+  it('should say when every read started ahead has been answered, taken or not', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    fetchMock = mockFetch(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    startReadAhead('api/en/profiles/P-1/policies');
+    startReadAhead('api/en/profiles/P-1/claims');
+    const taken = http.get('api/en/profiles/P-1/policies').json();
+    let answered = false;
+    void readsAheadAnswered().then(() => (answered = true));
+    answers[0]?.(jsonResponse([]));
+    await taken;
+    expect(answered).toBe(false);
+    answers[1]?.(jsonResponse([]));
+    await expect(readsAheadAnswered()).resolves.toBeUndefined();
   });
 
   it('should drop a read that nobody took in time', async () => {

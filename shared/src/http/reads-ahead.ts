@@ -15,6 +15,9 @@ type Ahead = { response: Promise<Response | undefined>; started: number };
 
 const ahead = new Map<string, Ahead>();
 
+/** The answers of reads started ahead that have not come yet, taken or not. */
+const unanswered = new Set<Promise<unknown>>();
+
 /** The key of a read: its path and query on the page's origin, without a leading slash. */
 function keyOf(url: string): string {
   const { pathname, search } = new URL(url, window.location.origin);
@@ -39,6 +42,16 @@ export function startReadAhead(path: string): void {
     headers: { Accept: 'application/json' },
   }).catch(() => undefined);
   ahead.set(key, { response, started: now });
+  unanswered.add(response);
+  void response.then(() => unanswered.delete(response));
+}
+
+/**
+ * Resolves once every read started ahead so far has been answered (or failed): what is fetched
+ * for later waits until the page shown has its data.
+ */
+export function readsAheadAnswered(): Promise<void> {
+  return Promise.all(unanswered).then(() => undefined);
 }
 
 /** Whether a read of `path` has been started and not taken yet. */
@@ -53,10 +66,16 @@ export function forgetReadsAhead(): void {
 
 /**
  * ky hook: a GET whose path was read ahead is answered by that read (awaited if still on its way),
- * once. Anything else, or a read ahead that failed, goes to the network.
+ * once. Anything else, or a read ahead that failed, goes to the network; a request that changes
+ * something drops every read started before it.
  */
 export const takeReadAhead: BeforeRequestHook = async (request) => {
-  if (request.method !== 'GET' || typeof window === 'undefined') return undefined;
+  if (typeof window === 'undefined') return undefined;
+  // A change (any other method) may leave what was read before it out of date: nobody takes that.
+  if (request.method !== 'GET') {
+    ahead.clear();
+    return undefined;
+  }
   const key = keyOf(request.url);
   const entry = ahead.get(key);
   ahead.delete(key);

@@ -4,13 +4,11 @@ export { CONTENT_PAGE_PATHS, fillPath, ROUTE_PATHS, SUB_ROUTE_PATHS, subRoutePat
 export type { FixedRouteName, SubRouteName } from './route-paths';
 export { loginWithRedirect, readRedirect, REDIRECT_PARAM, safeRedirect } from './redirect';
 export {
-  findPublishedRoute,
-  matchesPattern,
   NAVIGATION_CONTENT_PAGES,
-  pageChunkName,
   parsePublishedRoutes,
   PUBLISHED_ROUTES_FILE,
   SPEC_FIXED_ROUTES,
+  fillRouteParams,
   studentApiPath,
 } from './remote-routes';
 export type {

@@ -1,4 +1,12 @@
-import { findPublishedRoute, matchesPattern, pageChunkName, parsePublishedRoutes } from './remote-routes';
+import {
+  fillRouteParams,
+  findPublishedRoute,
+  isRouteParamValue,
+  matchesPattern,
+  pageChunkName,
+  parsePublishedRoutes,
+  studentApiPath,
+} from './remote-routes';
 import type { PublishedRoutes } from './remote-routes';
 import { fillPath, ROUTE_PATHS, subRoutePattern } from './route-paths';
 
@@ -76,6 +84,135 @@ describe('preloadApi', () => {
   });
 });
 
+describe('preloadApi naming route parameters', () => {
+  const tableWith = (preloadApi: unknown, path = ':policyId/renew') => ({
+    version: 1,
+    namespace: 'insurance',
+    routes: [
+      {
+        name: 'insurances',
+        contentPage: 'insurances',
+        titleKey: 't',
+        requiresAuth: true,
+        page: 'insurances',
+        title: {},
+        children: [
+          {
+            name: 'insurances/renew',
+            path,
+            titleKey: 't',
+            requiresAuth: true,
+            page: 'renew',
+            title: {},
+            preloadApi,
+          },
+        ],
+      },
+    ],
+  });
+
+  it("should read a sub-route's read that names its own parameter, and find it with the parameter's value", () => {
+    const table = parsePublishedRoutes(tableWith(['api/en/policies/{policyId}']), 'remote-insurance');
+    expect(findPublishedRoute([['insurance', table]], '/insurances/P-9/renew')).toEqual(
+      expect.objectContaining({ preloadApi: ['api/en/policies/{policyId}'], params: { policyId: 'P-9' } }),
+    );
+  });
+
+  it("should read a fixed route's read that names its path's parameter, and a child's that names its parent's", () => {
+    const table = {
+      version: 1,
+      namespace: 'service',
+      routes: [
+        {
+          name: 'confirm-claim',
+          path: '/confirm-claim/:id',
+          titleKey: 't',
+          requiresAuth: true,
+          page: 'confirm',
+          title: {},
+          preloadApi: ['api/en/claims/{id}'],
+          children: [
+            {
+              name: 'x',
+              path: 'y/:other',
+              titleKey: 't',
+              requiresAuth: true,
+              page: 'x',
+              title: {},
+              preloadApi: ['api/{id}/{other}'],
+            },
+          ],
+        },
+      ],
+    };
+    expect(() => parsePublishedRoutes(table, 'remote-service')).not.toThrow();
+  });
+
+  it.each([
+    ['a blank the route does not have', ['api/en/policies/{claimNumber}']],
+    ['a parameter of a sibling route', ['api/en/invoices/{invoiceNumber}']],
+    ['a blank inside a segment', ['api/en/policies/x{policyId}']],
+    ['two blanks in one segment', ['api/en/{policyId}{profileId}']],
+    ['a blank with a way up', ['api/en/../{policyId}']],
+    ['an unclosed blank', ['api/en/policies/{policyId']],
+    ['a blank that is not a name', ['api/en/policies/{1}']],
+  ])('should refuse %s, naming the field', (_what, preloadApi) => {
+    expect(() => parsePublishedRoutes(tableWith(preloadApi), 'remote-insurance')).toThrow(
+      'routes.json of remote-insurance: routes[0] ("insurances"): children[0] ("insurances/renew"): "preloadApi" must be a list of api paths',
+    );
+  });
+
+  it('should refuse a parameter blank on a content page, which has no parameters', () => {
+    const table = tableWith(undefined);
+    const withRead = {
+      ...table,
+      routes: [{ ...table.routes[0], preloadApi: ['api/en/policies/{policyId}'] }],
+    };
+    expect(() => parsePublishedRoutes(withRead, 'remote-insurance')).toThrow(
+      '"preloadApi" must be a list of api paths',
+    );
+  });
+});
+
+describe('fillRouteParams', () => {
+  it('should fill each parameter, leaving {profileId} for studentApiPath', () => {
+    const filled = fillRouteParams('api/en/profiles/{profileId}/policies/{policyId}', {
+      policyId: 'P-1001_2.a',
+    });
+    expect(filled).toBe('api/en/profiles/{profileId}/policies/P-1001_2.a');
+    expect(studentApiPath(filled ?? '', 'P-1')).toBe('api/en/profiles/P-1/policies/P-1001_2.a');
+    expect(fillRouteParams('api/en/countries', {})).toBe('api/en/countries');
+  });
+
+  it.each([
+    ['a way up', '..'],
+    ['the current folder', '.'],
+    ['a way up inside', 'a..b'],
+    ['a slash', 'a/b'],
+    ['a slash, encoded', '%2F'],
+    ['a slash, encoded twice', '%252F'],
+    ['a backslash', 'a\\b'],
+    ['a newline', 'a\nb'],
+    ['a NUL', '\u0000'],
+    ['a DEL', 'a\u007fb'],
+    ['a lone surrogate', '\ud800'],
+    ['a space', 'a b'],
+    ['a query', 'a?b=1'],
+    ['a fragment', 'a#b'],
+    ['another blank', '{profileId}'],
+    ['nothing', ''],
+    ['a huge value', 'P'.repeat(101)],
+  ])('should read nothing ahead for %s', (_what, value) => {
+    expect(fillRouteParams('api/en/policies/{policyId}', { policyId: value })).toBeUndefined();
+    expect(isRouteParamValue(value)).toBe(false);
+  });
+
+  it('should read nothing ahead for a missing parameter, nor take one from the prototype', () => {
+    expect(fillRouteParams('api/en/policies/{policyId}', {})).toBeUndefined();
+    expect(fillRouteParams('api/en/{constructor}', {})).toBeUndefined();
+  });
+});
+
 describe('parsePublishedRoutes', () => {
   it('should read a valid table as it is', () => {
     expect(parsePublishedRoutes(JSON.parse(JSON.stringify(SERVICE)), 'remote-service')).toEqual(SERVICE);
@@ -124,6 +261,7 @@ describe('findPublishedRoute', () => {
       name: 'claims/claim',
       page: 'claim',
       requiresAuth: true,
+      params: { claimNumber: 'C-1' },
     });
     expect(findPublishedRoute(tables, '/claims/C-1/more')).toBeUndefined();
   });

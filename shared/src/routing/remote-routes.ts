@@ -43,9 +43,12 @@ type RouteCommon<Page extends string> = {
   page: Page;
   /**
    * The api reads the page makes first for a student with a session, relative to the origin, with
-   * `{profileId}` for the student's profile (`api/en/profiles/{profileId}/policies`). The host server
-   * has the browser fetch them with the page (preload links), so that the data is under way before
-   * the page's scripts have arrived, and the page's own request takes that answer.
+   * `{profileId}` for the student's profile (`api/en/profiles/{profileId}/policies`) and `{name}` for
+   * a parameter of the route's own path (`api/en/claims/{claimNumber}` beneath `:claimNumber`), each
+   * a whole segment. The host server has the browser fetch them with the page (preload links), and
+   * the host starts them at the moment of a navigation, so that the data is under way before the
+   * page's scripts have arrived; the page's own request takes that answer. A parameter's value that
+   * is not a plain id ({@link isRouteParamValue}) is not read ahead: the page reads it itself.
    */
   preloadApi?: readonly string[];
 };
@@ -114,8 +117,8 @@ export const PUBLISHED_ROUTES_FILE = 'routes.json';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What is wrong with a published route's own fields, or undefined when nothing is. */
-function commonProblem(value: Record<string, unknown>): string | undefined {
+/** What is wrong with a published route's own fields, or undefined when nothing is. `params`: its path's. */
+function commonProblem(value: Record<string, unknown>, params: readonly string[]): string | undefined {
   if (typeof value.name !== 'string' || value.name === '') return '"name" must be a non-empty text';
   if (typeof value.page !== 'string' || value.page === '') return '"page" must be a page key';
   if (typeof value.requiresAuth !== 'boolean') return '"requiresAuth" must be true or false';
@@ -125,20 +128,64 @@ function commonProblem(value: Record<string, unknown>): string | undefined {
   if (value.props !== undefined && !isRecord(value.props)) return '"props" must be an object';
   if (
     value.preloadApi !== undefined &&
-    !(Array.isArray(value.preloadApi) && value.preloadApi.every(isPreloadApiPath))
+    !(
+      Array.isArray(value.preloadApi) &&
+      value.preloadApi.every((path: unknown) => isPreloadApiPath(path, params))
+    )
   )
-    return '"preloadApi" must be a list of api paths ("api/…", with {profileId} only)';
+    return '"preloadApi" must be a list of api paths ("api/…", each blank {profileId} or a path parameter)';
   return undefined;
 }
 
-/** An api path a route may have preloaded: below `api/`, no other origin, `{profileId}` its only blank. */
-export function isPreloadApiPath(value: unknown): value is string {
+/** The parameter names of a route pattern: `['policyId']` for `:policyId/renew`. */
+export function routeParamNames(pattern: string): string[] {
+  return [...pattern.matchAll(/:([A-Za-z]\w*)/g)].map((match) => match[1] ?? '');
+}
+
+/**
+ * An api path a route may have preloaded: below `api/`, no other origin, no way up, and each blank a
+ * whole segment that is `{profileId}` or one of `params` (the route's own path parameters).
+ */
+export function isPreloadApiPath(value: unknown, params: readonly string[] = []): value is string {
+  if (typeof value !== 'string' || !/^api\/[A-Za-z0-9/_.{}-]*$/.test(value) || value.includes('..'))
+    return false;
+  return value.split('/').every((segment) => {
+    if (!/[{}]/.test(segment)) return true;
+    const name = /^\{([A-Za-z]\w*)\}$/.exec(segment)?.[1];
+    return name !== undefined && (name === 'profileId' || params.includes(name));
+  });
+}
+
+/**
+ * Whether a route parameter's value may go into an api path read ahead: a plain id (letters, digits,
+ * `-`, `_`, and `.` after the first; at most 100), never a way up. Anything else (a `/`, `%2F`, a control character, a
+ * space) is not read ahead, and the page's own request goes to the network as it would without.
+ */
+export function isRouteParamValue(value: unknown): value is string {
   return (
-    typeof value === 'string' &&
-    /^api\/[A-Za-z0-9/_.{}-]*$/.test(value) &&
-    !value.includes('..') &&
-    value.replaceAll('{profileId}', '').match(/[{}]/) === null
+    typeof value === 'string' && /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/.test(value) && !value.includes('..')
   );
+}
+
+/**
+ * A route's `preloadApi` path with the route's parameters filled in (`{profileId}` left for
+ * {@link studentApiPath}), or undefined when a blank has no value or a value is not a plain id.
+ */
+export function fillRouteParams(
+  path: string,
+  params: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  let refused = false;
+  const filled = path.replace(/\{([A-Za-z]\w*)\}/g, (blank, name: string) => {
+    if (name === 'profileId') return blank;
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    if (!isRouteParamValue(value)) {
+      refused = true;
+      return blank;
+    }
+    return encodeURIComponent(value);
+  });
+  return refused ? undefined : filled;
 }
 
 /** A route's `preloadApi` path for one student: `{profileId}` filled in (encoded), no leading slash. */
@@ -146,11 +193,11 @@ export function studentApiPath(path: string, profileId: string): string {
   return path.replaceAll('{profileId}', encodeURIComponent(profileId));
 }
 
-function subRouteProblem(value: unknown): string | undefined {
+function subRouteProblem(value: unknown, parentParams: readonly string[]): string | undefined {
   if (!isRecord(value)) return 'must be an object';
   if (typeof value.path !== 'string' || value.path === '' || value.path.startsWith('/'))
     return '"path" must be a path relative to its page (no leading "/")';
-  return commonProblem(value);
+  return commonProblem(value, [...parentParams, ...routeParamNames(value.path)]);
 }
 
 function routeProblem(value: unknown): string | undefined {
@@ -159,12 +206,13 @@ function routeProblem(value: unknown): string | undefined {
   const content = typeof value.contentPage === 'string' && value.contentPage !== '';
   if (fixed === content || (content && value.path !== undefined))
     return 'needs either "path" (starting with "/") or "contentPage", not both';
-  const problem = commonProblem(value);
+  const params = fixed ? routeParamNames(value.path as string) : [];
+  const problem = commonProblem(value, params);
   if (problem) return problem;
   if (value.children === undefined) return undefined;
   if (!Array.isArray(value.children)) return '"children" must be a list';
   for (const [index, child] of value.children.entries()) {
-    const childProblem = subRouteProblem(child);
+    const childProblem = subRouteProblem(child, params);
     if (childProblem) {
       const name = isRecord(child) && typeof child.name === 'string' ? ` ("${child.name}")` : '';
       return `children[${index}]${name}: ${childProblem}`;
@@ -197,8 +245,11 @@ export function parsePublishedRoutes(value: unknown, source = 'a remote'): Publi
   return value as PublishedRoutes;
 }
 
-/** Whether a route pattern (`/activate/:id/:username`, `/faq/:qaCategoryId/`) matches a path. */
-export function matchesPattern(pattern: string, pathname: string): boolean {
+/**
+ * The parameters of a path that a route pattern (`/activate/:id/:username`, `/faq/:qaCategoryId/`)
+ * matches, decoded as the router decodes them, or undefined when it does not match.
+ */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {
   const parts = (value: string) => value.split('/').filter((part) => part !== '');
   const want = parts(pattern);
   const have = parts(pathname);
@@ -209,10 +260,19 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
       return part;
     }
   };
-  return (
-    want.length === have.length &&
-    want.every((part, index) => part.startsWith(':') || part === decoded(have[index] ?? ''))
-  );
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const value = decoded(have[index] ?? '');
+    if (part.startsWith(':')) params[part.slice(1)] = value;
+    else if (part !== value) return undefined;
+  }
+  return params;
+}
+
+/** Whether a route pattern (`/activate/:id/:username`, `/faq/:qaCategoryId/`) matches a path. */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  return matchPattern(pattern, pathname) !== undefined;
 }
 
 /** The page that serves a path: which remote's table declares it, and its route. */
@@ -223,6 +283,8 @@ export type FoundPublishedRoute<Remote extends string> = {
   requiresAuth: boolean;
   /** The api reads to preload for a student with a session (see `RouteCommon.preloadApi`). */
   preloadApi?: readonly string[];
+  /** The path's parameters, decoded (fill `preloadApi` with {@link fillRouteParams}). */
+  params: Readonly<Record<string, string>>;
 };
 
 /**
@@ -238,22 +300,26 @@ export function findPublishedRoute<Remote extends string>(
   for (const [remote, table] of tables) {
     for (const route of table.routes) {
       const base = route.path ?? contentPath(route.contentPage) ?? `/${route.contentPage}`;
-      if (matchesPattern(base, pathname))
+      const params = matchPattern(base, pathname);
+      if (params)
         return {
           remote,
           name: route.name,
           page: route.page,
           requiresAuth: route.requiresAuth,
           ...(route.preloadApi ? { preloadApi: route.preloadApi } : {}),
+          params,
         };
       for (const child of route.children ?? []) {
-        if (matchesPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname))
+        const childParams = matchPattern(`${base.replace(/\/$/, '')}/${child.path}`, pathname);
+        if (childParams)
           return {
             remote,
             name: child.name,
             page: child.page,
             requiresAuth: route.requiresAuth || child.requiresAuth,
             ...(child.preloadApi ? { preloadApi: child.preloadApi } : {}),
+            params: childParams,
           };
       }
     }

@@ -83,6 +83,35 @@ describe('fetching ahead', () => {
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('should fill a sub-route’s reads with the parameters the navigation matched', () => {
+    startRouteReads(['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'], 'P-1', {
+      policyId: 'P-1001-2',
+    });
+    expect(hasReadAhead('api/en/profiles/P-1/policies')).toBe(true);
+    expect(hasReadAhead('api/en/policies/P-1001-2')).toBe(true);
+    expect(globalThis.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    '..',
+    '.',
+    '../checksession',
+    '%2F..%2Fchecksession',
+    'a/b',
+    'a\u0000b',
+    'a\nb',
+    '\ud800',
+    undefined,
+  ])('should read ahead nothing that names the parameter %j, and still what does not', (policyId) => {
+    startRouteReads(['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'], 'P-1', {
+      policyId,
+    });
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+    expect(String(jest.mocked(globalThis.fetch).mock.calls[0]?.[0])).toBe(
+      'http://localhost/api/en/profiles/P-1/policies',
+    );
+  });
+
   it('should start nothing without a student or without declared reads', () => {
     startRouteReads(['api/en/profiles/{profileId}'], null);
     startRouteReads(undefined, 'P-1');

@@ -1,5 +1,5 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { preloadedAnswer, startReadAhead, studentApiPath } from '@portal/shared';
+import { fillRouteParams, preloadedAnswer, startReadAhead, studentApiPath } from '@portal/shared';
 import type { RemoteName } from '../../app/runtime-config-shape';
 
 /**
@@ -83,13 +83,20 @@ export async function preloadRemotesWhenIdle(
 
 /**
  * Starts a route's declared first reads for the student, beside the page's code: called as the
- * navigation renders the route. A read whose answer came with the page (the student's own frame)
- * is not made.
+ * navigation renders the route, with the route's parameters as matched (`{policyId}` of
+ * `/insurances/:policyId/renew`). A read whose answer came with the page (the student's own frame)
+ * is not made, nor one whose parameter is not a plain id (the page reads that itself).
  */
-export function startRouteReads(preloadApi: readonly string[] | undefined, profileId: string | null): void {
+export function startRouteReads(
+  preloadApi: readonly string[] | undefined,
+  profileId: string | null,
+  params: Readonly<Record<string, string | undefined>> = {},
+): void {
   if (!preloadApi?.length || !profileId) return;
   for (const path of preloadApi) {
-    const read = studentApiPath(path, profileId);
+    const filled = fillRouteParams(path, params);
+    if (filled === undefined) continue;
+    const read = studentApiPath(filled, profileId);
     if (!preloadedAnswer(read)) startReadAhead(read);
   }
 }

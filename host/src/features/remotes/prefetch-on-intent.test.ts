@@ -1,14 +1,15 @@
 import { noteSaveData } from './fetch-ahead';
-import { HOVER_DELAY_MS, prefetchOnIntent, resetPrefetchOnIntent } from './prefetch-on-intent';
+import { HOVER_DELAY_MS, prefetchOnIntent, prefetchPages, resetPrefetchOnIntent } from './prefetch-on-intent';
 import { preloadRemotePage } from './remote-pages';
 
 jest.mock('./remote-pages', () => ({ preloadRemotePage: jest.fn(() => Promise.resolve()) }));
 
 const mockedPreload = jest.mocked(preloadRemotePage);
 
-const PAGES: Record<string, { remote: 'billing' | 'service'; page: string }> = {
+const PAGES: Record<string, { remote: 'billing' | 'service' | 'insurance'; page: string }> = {
   '/invoices': { remote: 'billing', page: 'invoices' },
   '/claims': { remote: 'service', page: 'claims' },
+  '/insurances/P-1/renew': { remote: 'insurance', page: 'renew' },
 };
 
 function link(href: string, attributes: Record<string, string> = {}): HTMLAnchorElement {
@@ -89,6 +90,22 @@ describe('prefetch on intent', () => {
     noteSaveData(true);
     link('/en/invoices').focus();
     link('/en/claims').dispatchEvent(new Event('touchstart', { bubbles: true }));
+    expect(mockedPreload).not.toHaveBeenCalled();
+  });
+
+  it('should fetch the pages beneath a page, and not again when their link is about to be followed', () => {
+    prefetchPages('insurance', ['renew', 'terminate']);
+    expect(mockedPreload.mock.calls).toEqual([
+      ['insurance', 'renew'],
+      ['insurance', 'terminate'],
+    ]);
+    link('/en/insurances/P-1/renew').focus();
+    expect(mockedPreload).toHaveBeenCalledTimes(2);
+  });
+
+  it('should fetch no page beneath a page when the browser asks to save data', () => {
+    noteSaveData(true);
+    prefetchPages('insurance', ['renew']);
     expect(mockedPreload).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,8 @@ import { preloadRemotePage } from './remote-pages';
 import type { RemoteName } from '../../app/runtime-config-shape';
 
 /**
- * Prefetch on intent (docs/performance.md, "Fetched ahead"): when a link in the portal is about to be
+ * Prefetch on intent (docs/performance.md, "Fetched ahead"), a chunk of its own that the app loads
+ * once the first page is idle (../../app/app-routes.tsx): when a link in the portal is about to be
  * followed — the mouse rests on it, a finger touches it, or the keyboard focuses it — the code of the
  * page it opens is fetched, so that the click waits only for the page's data. Once the first page is
  * idle the other remotes' entries are there already (fetch-ahead.ts); this adds the page's own chunk
@@ -19,6 +20,25 @@ export const HOVER_DELAY_MS = 65;
 
 /** The pages fetched on intent on this page view (each once). */
 const fetched = new Set<string>();
+
+/** Fetches the code of a page, once per page view, unless the browser asks to save data. */
+function prefetchPage(target: IntentTarget): void {
+  if (savesData()) return;
+  const key = `${target.remote}/${target.page}`;
+  if (fetched.has(key)) return;
+  fetched.add(key);
+  void preloadRemotePage(target.remote, target.page);
+}
+
+/**
+ * Fetches the code of the pages beneath a page (a policy card's renewal, termination, start date and
+ * address, beneath My Insurance), called once the page is idle: the page links to them, and a move
+ * then waits only for its data, whose read starts with the move. Nothing when the browser asks to
+ * save data.
+ */
+export function prefetchPages(remote: RemoteName, pages: readonly string[]): void {
+  for (const page of pages) prefetchPage({ remote, page });
+}
 
 /** The portal path of a link (`/en/...` on this origin), relative to /en, or undefined. */
 function portalPath(link: HTMLAnchorElement): string | undefined {
@@ -48,11 +68,7 @@ export function prefetchOnIntent(
     if (!link || savesData()) return;
     const path = portalPath(link);
     const target = path === undefined ? undefined : targetOf(path);
-    if (!target) return;
-    const key = `${target.remote}/${target.page}`;
-    if (fetched.has(key)) return;
-    fetched.add(key);
-    void preloadRemotePage(target.remote, target.page);
+    if (target) prefetchPage(target);
   };
   const onPointerOver = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
