@@ -10,7 +10,7 @@ import { parseBody } from '../../validate.js';
 import { maskIban } from './routes.js';
 import * as store from './store.js';
 import type { ConfirmationRow } from './store.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { wireDate } from '../policies/store.js';
 
 const toWire = (row: ConfirmationRow): ClaimForConfirmation => ({

@@ -7,7 +7,7 @@ import { mailStatusChange } from './mails.js';
 import { parseBody } from '../../validate.js';
 import { CLAIM_STATUSES } from '@portal/shared/validation';
 import type { ClaimStatus } from '@portal/shared/validation';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import * as store from './store.js';
 
 /** The longest note a handler may add to a status. */

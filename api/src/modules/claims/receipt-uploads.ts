@@ -11,7 +11,7 @@ import {
   tusError,
 } from '../../uploads/receipt-upload-store.js';
 import { requestBodyStream } from '../../uploads/request-body.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { cleanFileName, receiptName } from './routes.js';
 import * as claimStore from './store.js';
 

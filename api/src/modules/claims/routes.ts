@@ -21,7 +21,7 @@ import type { Db } from '../../db/db.js';
 import * as store from './store.js';
 import { parseBody } from '../../validate.js';
 import { checkStudentClaimQuota } from '../../rate-limits.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { wireDate } from '../policies/store.js';
 import { hashLinkToken } from '../../auth/tokens.js';
 import { randomToken } from '../../auth/passwords.js';

@@ -402,13 +402,19 @@ export async function receiptChunks(db: Db, receiptId: string): Promise<AsyncGen
   const chunks = count?.chunks ?? 0;
   return (async function* () {
     for (let seq = 0; seq < chunks; seq += 1) {
-      const [row] = await db.query<{ data: Uint8Array }>(
-        'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
-        [receiptId, seq],
-      );
-      if (row) yield Buffer.from(row.data);
+      const chunk = await receiptChunk(db, receiptId, seq);
+      if (chunk) yield chunk;
     }
   })();
+}
+
+/** Chunk `seq` (from 0) of a receipt's bytes; undefined past its last. */
+export async function receiptChunk(db: Db, receiptId: string, seq: number): Promise<Buffer | undefined> {
+  const [row] = await db.query<{ data: Uint8Array }>(
+    'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
+    [receiptId, seq],
+  );
+  return row ? Buffer.from(row.data) : undefined;
 }
 
 /** The profile that began the resumable upload `id`, while no claim has taken it; undefined otherwise. */

@@ -25,7 +25,7 @@ import { ibanChangedMail } from '../../mail/account-mails.js';
 import { mailLanguage } from '../../mail/templates.js';
 import { maskIban } from '../claims/routes.js';
 import { parseBody } from '../../validate.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import * as store from './store.js';
 import { listPolicies, ownPolicy, rawPolicy, toRawPolicy, wireDate } from './store.js';
 import type { PolicyRow } from './store.js';
