@@ -28,7 +28,9 @@ import { policyRoutes } from './modules/policies/routes.js';
 import { requestRoutes } from './modules/requests/routes.js';
 import { claimConfirmationRoutes } from './modules/claims/confirmations.js';
 import { claimHandlerRoutes } from './modules/claims/handler.js';
+import { claimReceiptRoutes } from './modules/claims/claim-receipts.js';
 import { claimRoutes } from './modules/claims/routes.js';
+import { visitorClaimRoutes } from './modules/claims/visitor-claims.js';
 import { documentRoutes } from './modules/policies/documents.js';
 import { metaRoutes } from './http/meta.js';
 import { sessionRoutes } from './modules/sessions/my-sessions.js';
@@ -196,6 +198,8 @@ export async function buildApp({
   await app.register(policyRoutes, context);
   await app.register(requestRoutes, context);
   await app.register(claimRoutes, context);
+  await app.register(visitorClaimRoutes, context);
+  await app.register(claimReceiptRoutes, context);
   await app.register(receiptUploadRoutes, context);
   await app.register(claimConfirmationRoutes, context);
   await app.register(claimHandlerRoutes, context);

@@ -23,7 +23,7 @@ import { ApiError, errors } from '../../errors.js';
 import { requirePrincipal } from '../../auth/session.js';
 import { ibanChangedMail } from '../../mail/account-mails.js';
 import { mailLanguage } from '../../mail/templates.js';
-import { maskIban } from '../claims/routes.js';
+import { maskIban } from '../claims/wire.js';
 import { parseBody } from '../../validate.js';
 import type { RouteContext } from '../../http/context.js';
 import * as store from './store.js';

@@ -18,7 +18,7 @@ import { wasThisYouMail } from '../../mail/privacy-mails.js';
 import { passkeyRateLimit, rateLimited } from '../../rate-limits.js';
 import { parseBody } from '../../validate.js';
 import type { RouteContext } from '../../http/context.js';
-import { cleanFileName, RECEIPT_CHUNK_BYTES } from '../claims/routes.js';
+import { cleanFileName, RECEIPT_CHUNK_BYTES } from '../claims/receipt-files.js';
 import { receiptChunk } from '../claims/store.js';
 import { formatShortCode } from '../proofs/routes.js';
 import { listLetters } from '../proofs/store.js';
