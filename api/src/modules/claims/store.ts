@@ -125,6 +125,19 @@ export async function mailLanguageOf(db: Db, profileId: string): Promise<string 
   return row?.mail_language;
 }
 
+/** The profile's address and mail settings, as the claim mails address her. */
+export async function mailSettingsOf(
+  db: Db,
+  profileId: string,
+): Promise<{ email: string; mail_language: string; claim_mails: boolean } | undefined> {
+  const [row] = await db.query<{ email: string; mail_language: string; claim_mails: boolean }>(
+    `SELECT a.email, p.mail_language, p.claim_mails FROM profiles p JOIN accounts a ON a.id = p.account_id
+     WHERE p.profile_id = $1`,
+    [profileId],
+  );
+  return row;
+}
+
 export async function findClaim(db: Db, claimNumber: string): Promise<ClaimRow | undefined> {
   const [row] = await db.query<ClaimRow>('SELECT * FROM claims WHERE claim_number = $1', [claimNumber]);
   return row;
