@@ -19,7 +19,7 @@ import {
 import type { Db } from '../src/db/db.js';
 import { createMailer } from '../src/mail/outbox.js';
 import { apiPaths } from '../src/paths.js';
-import { loadOpenapi } from '../src/routes/meta.js';
+import { loadOpenapi } from '../src/http/meta.js';
 import { seed } from '../src/seed/seed.js';
 import { createServerDatabase } from './test-db.js';
 

@@ -13,7 +13,7 @@ import { migrate } from '../src/db/db.js';
 import type { Db } from '../src/db/db.js';
 import { createMailer } from '../src/mail/outbox.js';
 import type { Mailer } from '../src/mail/outbox.js';
-import { loadOpenapi } from '../src/routes/meta.js';
+import { loadOpenapi } from '../src/http/meta.js';
 import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
 import { createTestDb } from './test-db.js';
 

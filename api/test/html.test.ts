@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { escapeHtml } from '../src/html.js';
 import { linkMail } from '../src/mail/outbox.js';
 import { renderMail } from '../src/mail/templates.js';
-import { summaryHtml } from '../src/privacy/export-summary.js';
+import { summaryHtml } from '../src/modules/privacy/export-summary.js';
 
 const TYPED = `Zoë <b onclick="x()">O'Neil</b> & co`;
 

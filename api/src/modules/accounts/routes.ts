@@ -21,7 +21,8 @@ import {
 } from '../../mail/account-mails.js';
 import { authRateLimit, rateLimited } from '../../rate-limits.js';
 import { parseBody } from '../../validate.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
+import { endSessions } from '../sessions/store.js';
 import * as store from './store.js';
 
 type IdParams = { Params: { id: string } };
@@ -166,7 +167,7 @@ export async function accountRoutes(
       // Whoever else knew the old password is signed out; this browser stays logged in.
       await db.transaction(async (tx) => {
         await storePassword(tx, principal.accountId, passwordHash);
-        await store.endSessions(tx, principal.accountId, principal.sessionId);
+        await endSessions(tx, principal.accountId, principal.sessionId);
       });
       return reply.status(204).send();
     }
@@ -178,7 +179,7 @@ export async function accountRoutes(
     // the mailbox too, so any wait that wrong guesses at the address caused ends with it.
     await db.transaction(async (tx) => {
       await storePassword(tx, row.account_id, passwordHash);
-      await store.endSessions(tx, row.account_id);
+      await endSessions(tx, row.account_id);
       await clearThrottle(tx, row.email);
     });
     return reply.status(204).send();
@@ -231,7 +232,7 @@ export async function accountRoutes(
       // Links mailed to the old address no longer act on the account, and every other session ends.
       await revokeTokens(tx, row.account_id, ['ACTIVATE', 'PASSWORD', 'EMAIL']);
       const own = principal?.accountId === row.account_id ? principal.sessionId : '';
-      await store.endSessions(tx, row.account_id, own);
+      await endSessions(tx, row.account_id, own);
       await mailer.store(notice, tx);
     });
     mailer.wake();

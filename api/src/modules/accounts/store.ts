@@ -1,7 +1,8 @@
 import type { Db } from '../../db/db.js';
 
-// The SQL of the account endpoints: addresses, passwords, the mail lock and counter of link mails, and
-// the sessions a change of password or address ends. Each function takes the database or a transaction.
+// The SQL of the account endpoints: addresses, passwords, and the mail lock and counter of link mails (the
+// sessions a change of password or address ends are the sessions module's). Each function takes the
+// database or a transaction.
 
 /** The address of the activated account whose activation link (used or not) hashes to `tokenHash`. */
 export async function activatedAccountEmail(db: Db, tokenHash: string): Promise<string | undefined> {
@@ -78,13 +79,4 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
 
 export async function setEmail(db: Db, accountId: string, email: string): Promise<void> {
   await db.query('UPDATE accounts SET email = $2 WHERE id = $1', [accountId, email]);
-}
-
-/** Ends the account's sessions, all but `keepSessionId` when one is given. */
-export async function endSessions(db: Db, accountId: string, keepSessionId?: string): Promise<void> {
-  if (keepSessionId === undefined) {
-    await db.query('DELETE FROM sessions WHERE account_id = $1', [accountId]);
-    return;
-  }
-  await db.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2', [accountId, keepSessionId]);
 }

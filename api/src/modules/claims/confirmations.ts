@@ -7,10 +7,10 @@ import { isRandomId } from '../../input-guards.js';
 import type { ClaimForConfirmation } from './visitor-mail.js';
 import { authRateLimit } from '../../rate-limits.js';
 import { parseBody } from '../../validate.js';
-import { maskIban } from './routes.js';
+import { maskIban } from './wire.js';
 import * as store from './store.js';
 import type { ConfirmationRow } from './store.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { wireDate } from '../policies/store.js';
 
 const toWire = (row: ConfirmationRow): ClaimForConfirmation => ({

@@ -7,7 +7,8 @@ import { mailStatusChange } from './mails.js';
 import { parseBody } from '../../validate.js';
 import { CLAIM_STATUSES } from '@portal/shared/validation';
 import type { ClaimStatus } from '@portal/shared/validation';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
+import { CLAIM_NUMBER } from './own-claim.js';
 import * as store from './store.js';
 
 /** The longest note a handler may add to a status. */
@@ -22,8 +23,6 @@ export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatu
   REJECTED: [],
   PAID: [],
 };
-
-const CLAIM_NUMBER = /^CLM-\d{4}-[0-9A-F]{8}$/;
 
 const statusChangeSchema = v.object({
   status: v.picklist(CLAIM_STATUSES, 'validation.option'),

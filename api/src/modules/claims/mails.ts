@@ -3,6 +3,7 @@ import type { ClaimStatus } from '@portal/shared/validation';
 import type { Mail, Mailer } from '../../mail/outbox.js';
 import { mailAmount, mailDay, mailLanguage, renderMail } from '../../mail/templates.js';
 import type { MailLanguage, MailTemplate } from '../../mail/templates.js';
+import * as store from './store.js';
 
 /**
  * The claim's page in the portal. The portal's paths all start with `/en` (as the other mailed links);
@@ -162,11 +163,7 @@ export interface ClaimMailRecipient {
 
 /** The owner of `profileId` as the claim mails address her. */
 export async function claimMailRecipient(db: Db, profileId: string): Promise<ClaimMailRecipient | undefined> {
-  const [row] = await db.query<{ email: string; mail_language: string; claim_mails: boolean }>(
-    `SELECT a.email, p.mail_language, p.claim_mails FROM profiles p JOIN accounts a ON a.id = p.account_id
-     WHERE p.profile_id = $1`,
-    [profileId],
-  );
+  const row = await store.mailSettingsOf(db, profileId);
   return row
     ? { email: row.email, language: mailLanguage(row.mail_language), claimMails: row.claim_mails }
     : undefined;

@@ -11,8 +11,8 @@ import {
   tusError,
 } from '../../uploads/receipt-upload-store.js';
 import { requestBodyStream } from '../../uploads/request-body.js';
-import type { RouteContext } from '../../routes/context.js';
-import { cleanFileName, receiptName } from './routes.js';
+import type { RouteContext } from '../../http/context.js';
+import { cleanFileName, receiptName } from './receipt-files.js';
 import * as claimStore from './store.js';
 
 /** Where receipts are uploaded with the resumable upload protocol (tus 1.0.0, creation extension). */

@@ -125,6 +125,19 @@ export async function mailLanguageOf(db: Db, profileId: string): Promise<string 
   return row?.mail_language;
 }
 
+/** The profile's address and mail settings, as the claim mails address her. */
+export async function mailSettingsOf(
+  db: Db,
+  profileId: string,
+): Promise<{ email: string; mail_language: string; claim_mails: boolean } | undefined> {
+  const [row] = await db.query<{ email: string; mail_language: string; claim_mails: boolean }>(
+    `SELECT a.email, p.mail_language, p.claim_mails FROM profiles p JOIN accounts a ON a.id = p.account_id
+     WHERE p.profile_id = $1`,
+    [profileId],
+  );
+  return row;
+}
+
 export async function findClaim(db: Db, claimNumber: string): Promise<ClaimRow | undefined> {
   const [row] = await db.query<ClaimRow>('SELECT * FROM claims WHERE claim_number = $1', [claimNumber]);
   return row;
@@ -402,13 +415,19 @@ export async function receiptChunks(db: Db, receiptId: string): Promise<AsyncGen
   const chunks = count?.chunks ?? 0;
   return (async function* () {
     for (let seq = 0; seq < chunks; seq += 1) {
-      const [row] = await db.query<{ data: Uint8Array }>(
-        'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
-        [receiptId, seq],
-      );
-      if (row) yield Buffer.from(row.data);
+      const chunk = await receiptChunk(db, receiptId, seq);
+      if (chunk) yield chunk;
     }
   })();
+}
+
+/** Chunk `seq` (from 0) of a receipt's bytes; undefined past its last. */
+export async function receiptChunk(db: Db, receiptId: string, seq: number): Promise<Buffer | undefined> {
+  const [row] = await db.query<{ data: Uint8Array }>(
+    'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
+    [receiptId, seq],
+  );
+  return row ? Buffer.from(row.data) : undefined;
 }
 
 /** The profile that began the resumable upload `id`, while no claim has taken it; undefined otherwise. */

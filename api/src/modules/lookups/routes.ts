@@ -4,7 +4,7 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import * as v from 'valibot';
 import { ApiError, errors } from '../../errors.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import * as store from './store.js';
 
 countries.registerLocale(en);

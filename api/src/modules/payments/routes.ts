@@ -5,7 +5,7 @@ import { ApiError, errors } from '../../errors.js';
 import { escapeHtml } from '../../html.js';
 import { XSRF_COOKIE, requirePrincipal } from '../../auth/session.js';
 import { parseBody } from '../../validate.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { wireDate } from '../policies/store.js';
 import * as store from './store.js';
 

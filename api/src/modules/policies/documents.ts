@@ -3,7 +3,7 @@ import { errors } from '../../errors.js';
 import { requirePrincipal } from '../../auth/session.js';
 import { renderPdf } from '../../documents/pdf.js';
 import type { PdfLine } from '../../documents/pdf.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { findDocument, ownPolicy, requireCover, wireDate } from './store.js';
 import type { PolicyRow } from './store.js';
 

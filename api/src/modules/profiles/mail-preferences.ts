@@ -4,7 +4,7 @@ import { requirePrincipal } from '../../auth/session.js';
 import { errors } from '../../errors.js';
 import { MAIL_LANGUAGES, mailLanguage } from '../../mail/templates.js';
 import { parseBody } from '../../validate.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import * as store from './store.js';
 
 type ProfileParams = { Params: { profileId: string } };

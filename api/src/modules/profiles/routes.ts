@@ -6,7 +6,7 @@ import { ApiError, errors } from '../../errors.js';
 import { requirePrincipal } from '../../auth/session.js';
 import type { Principal } from '../../auth/session.js';
 import { parseBody } from '../../validate.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { listPolicies, wireDate } from '../policies/store.js';
 import * as store from './store.js';
 

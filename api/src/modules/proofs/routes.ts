@@ -7,7 +7,7 @@ import type { Db } from '../../db/db.js';
 import { errors } from '../../errors.js';
 import { isRandomId } from '../../input-guards.js';
 import { letterRateLimit, verifyRateLimit } from '../../rate-limits.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import { ownPolicy, requireCover, wireDate } from '../policies/store.js';
 import type { PolicyRow } from '../policies/store.js';
 import * as store from './store.js';

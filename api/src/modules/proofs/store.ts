@@ -61,3 +61,22 @@ export async function keepNewest(db: Db, policyId: string, live: number): Promis
     [policyId, live],
   );
 }
+
+/** The letters issued on the profile's policies, oldest first, as the student's data export lists them. */
+export function listLetters(
+  db: Db,
+  profileId: string,
+): Promise<
+  { short_code: string; issued_at: Date | string; language: string; policy_number: string | null }[]
+> {
+  return db.query<{
+    short_code: string;
+    issued_at: Date | string;
+    language: string;
+    policy_number: string | null;
+  }>(
+    `SELECT p.short_code, p.issued_at, p.language, pol.policy_number FROM proofs_of_cover p
+     JOIN policies pol ON pol.policy_id = p.policy_id WHERE pol.profile_id = $1 ORDER BY p.issued_at`,
+    [profileId],
+  );
+}

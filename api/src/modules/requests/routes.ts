@@ -7,7 +7,7 @@ import { insuranceRequestMail } from './mails.js';
 import type { RequestLanguage } from './mails.js';
 import { anonymousWriteRateLimit } from '../../rate-limits.js';
 import { parseBody } from '../../validate.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../http/context.js';
 import * as store from './store.js';
 
 /** Dot paths of the keys of `input` that the schema dropped from `output` (unknown fields). */

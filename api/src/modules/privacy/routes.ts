@@ -3,26 +3,29 @@ import { Readable } from 'node:stream';
 import { subHours } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
-import { sessionsLink } from '../auth/browsers.js';
+import { sessionsLink } from '../../auth/browsers.js';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { checkCurrentPassword } from '../auth/login-throttle.js';
-import { listOpenSessions } from '../auth/open-sessions.js';
-import { confirmWithPasskey, passkeyConfirmationOptions } from '../auth/passkey-confirmation.js';
-import { authenticationBodySchema, listPasskeys, toWire } from '../auth/passkeys.js';
-import { requirePrincipal, SESSION_COOKIE } from '../auth/session.js';
-import type { Principal } from '../auth/session.js';
-import type { Db } from '../db/db.js';
-import { errors } from '../errors.js';
-import { accountMailLanguage } from '../mail/account-mails.js';
-import { wasThisYouMail } from '../mail/privacy-mails.js';
-import { summaryHtml } from '../privacy/export-summary.js';
-import type { ExportLanguage } from '../privacy/export-summary.js';
-import { mailKind } from '../privacy/mail-kinds.js';
-import { passkeyRateLimit, rateLimited } from '../rate-limits.js';
-import { parseBody } from '../validate.js';
-import { cleanFileName, RECEIPT_CHUNK_BYTES } from '../modules/claims/routes.js';
-import { formatShortCode } from '../modules/proofs/routes.js';
-import type { RouteContext } from './context.js';
+import { checkCurrentPassword } from '../../auth/login-throttle.js';
+import { listOpenSessions } from '../../auth/open-sessions.js';
+import { confirmWithPasskey, passkeyConfirmationOptions } from '../../auth/passkey-confirmation.js';
+import { authenticationBodySchema, listPasskeys, toWire } from '../../auth/passkeys.js';
+import { requirePrincipal, SESSION_COOKIE } from '../../auth/session.js';
+import type { Principal } from '../../auth/session.js';
+import type { Db } from '../../db/db.js';
+import { errors } from '../../errors.js';
+import { accountMailLanguage } from '../../mail/account-mails.js';
+import { wasThisYouMail } from '../../mail/privacy-mails.js';
+import { passkeyRateLimit, rateLimited } from '../../rate-limits.js';
+import { parseBody } from '../../validate.js';
+import type { RouteContext } from '../../http/context.js';
+import { cleanFileName, RECEIPT_CHUNK_BYTES } from '../claims/receipt-files.js';
+import { receiptChunk } from '../claims/store.js';
+import { formatShortCode } from '../proofs/routes.js';
+import { listLetters } from '../proofs/store.js';
+import { summaryHtml } from './export-summary.js';
+import type { ExportLanguage } from './export-summary.js';
+import { mailKind } from './mail-kinds.js';
+import * as store from './store.js';
 
 /** Exports a student may make in an hour. */
 export const EXPORTS_PER_HOUR = 3;
@@ -46,12 +49,9 @@ function exportLanguage(value: unknown): ExportLanguage {
 
 /** Three exports an hour, counted from the log of exports: it holds across api processes and restarts. */
 async function checkExportQuota(db: Db, accountId: string, now: Date): Promise<void> {
-  const [row] = await db.query<{ made: number; oldest: Date | string | null }>(
-    'SELECT count(*)::int AS made, min(created_at) AS oldest FROM data_exports WHERE account_id = $1 AND created_at > $2',
-    [accountId, subHours(now, 1)],
-  );
-  if ((row?.made ?? 0) < EXPORTS_PER_HOUR) return;
-  const freedAt = new Date(row?.oldest ?? now).getTime() + 3_600_000;
+  const { made, oldest } = await store.exportsSince(db, accountId, subHours(now, 1));
+  if (made < EXPORTS_PER_HOUR) return;
+  const freedAt = new Date(oldest ?? now).getTime() + 3_600_000;
   throw rateLimited((freedAt - now.getTime()) / 1000);
 }
 
@@ -59,12 +59,9 @@ async function checkExportQuota(db: Db, accountId: string, now: Date): Promise<v
 function receiptStream(db: Db, receiptId: string): Readable {
   async function* chunks() {
     for (let seq = 0; ; seq += 1) {
-      const [row] = await db.query<{ data: Uint8Array }>(
-        'SELECT data FROM claim_receipt_chunks WHERE receipt_id = $1 AND seq = $2',
-        [receiptId, seq],
-      );
-      if (!row) return;
-      yield Buffer.from(row.data);
+      const chunk = await receiptChunk(db, receiptId, seq);
+      if (!chunk) return;
+      yield chunk;
     }
   }
   return Readable.from(chunks(), { highWaterMark: RECEIPT_CHUNK_BYTES });
@@ -130,18 +127,7 @@ export async function dataExportRoutes(
       claims.push(
         (await readAs(principal, `/api/en/claims/${encodeURIComponent(claim.claimNumber)}`)) as ClaimDetail,
       );
-    const proofLetters = (
-      await db.query<{
-        short_code: string;
-        issued_at: Date | string;
-        language: string;
-        policy_number: string | null;
-      }>(
-        `SELECT p.short_code, p.issued_at, p.language, pol.policy_number FROM proofs_of_cover p
-         JOIN policies pol ON pol.policy_id = p.policy_id WHERE pol.profile_id = $1 ORDER BY p.issued_at`,
-        [principal.profileId],
-      )
-    ).map((row) => ({
+    const proofLetters = (await listLetters(db, principal.profileId)).map((row) => ({
       code: formatShortCode(row.short_code),
       issuedAt: new Date(row.issued_at).toISOString(),
       language: row.language,
@@ -151,12 +137,7 @@ export async function dataExportRoutes(
     const sessions = await listOpenSessions(db, principal.accountId, principal.sessionId, now);
     const consentCookie = request.cookies[CONSENT_COOKIE];
     const consent = consentCookie === 'granted' || consentCookie === 'denied' ? consentCookie : null;
-    const mails = (
-      await db.query<{ created_at: Date | string; subject: string }>(
-        'SELECT created_at, subject FROM outbox WHERE lower(recipient) = lower($1) ORDER BY seq',
-        [principal.email],
-      )
-    ).map((row) => ({
+    const mails = (await store.mailsTo(db, principal.email)).map((row) => ({
       sentAt: new Date(row.created_at).toISOString(),
       subject: row.subject,
       kind: mailKind(row.subject),
@@ -185,11 +166,7 @@ export async function dataExportRoutes(
 
     // Logged and counted before the first byte goes out; what it holds is never logged.
     const exportId = randomUUID();
-    await db.query('INSERT INTO data_exports (id, account_id, created_at) VALUES ($1, $2, $3)', [
-      exportId,
-      principal.accountId,
-      now,
-    ]);
+    await store.logExport(db, exportId, principal.accountId, now);
     request.log.info(
       { event: 'data-export', exportId, accountId: principal.accountId, confirmedWith },
       'Data export made.',

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionsLink } from '../auth/browsers.js';
-import { listOpenSessions } from '../auth/open-sessions.js';
-import { requirePrincipal } from '../auth/session.js';
-import type { Principal } from '../auth/session.js';
-import { ApiError, errors } from '../errors.js';
-import { accountMailLanguage } from '../mail/account-mails.js';
-import { wasThisYouMail } from '../mail/privacy-mails.js';
-import type { RouteContext } from './context.js';
+import { sessionsLink } from '../../auth/browsers.js';
+import { listOpenSessions } from '../../auth/open-sessions.js';
+import { requirePrincipal } from '../../auth/session.js';
+import type { Principal } from '../../auth/session.js';
+import { ApiError, errors } from '../../errors.js';
+import { accountMailLanguage } from '../../mail/account-mails.js';
+import { wasThisYouMail } from '../../mail/privacy-mails.js';
+import type { RouteContext } from '../../http/context.js';
+import * as store from './store.js';
 
 /** A session's public id: 128 random bits in hex (never the session id of the cookie). */
 const PUBLIC_ID = /^[0-9a-f]{32}$/;
@@ -42,30 +43,21 @@ export async function sessionRoutes(
     const principal = await requirePrincipal(db, config, request);
     const { id } = request.params;
     if (!PUBLIC_ID.test(id)) throw errors.validation([{ field: 'id', code: 'validation.session.invalid' }]);
-    const [row] = await db.query<{ account_id: string; id: string }>(
-      'SELECT account_id, id FROM sessions WHERE public_id = $1',
-      [id],
-    );
+    const row = await store.findByPublicId(db, id);
     if (!row) throw errors.notFound('Session');
     if (row.account_id !== principal.accountId) throw errors.forbidden();
     if (row.id === principal.sessionId)
       throw new ApiError(409, 'CURRENT_SESSION', 'This is the session you are using. Log out to end it.');
-    const ended = await db.query(
-      'DELETE FROM sessions WHERE public_id = $1 AND account_id = $2 RETURNING id',
-      [id, principal.accountId],
-    );
-    await tellEnded(principal, ended.length, request.log);
+    const ended = await store.endByPublicId(db, id, principal.accountId);
+    await tellEnded(principal, ended, request.log);
     return reply.status(204).send();
   });
 
   // Ends every session of the student but the one asking.
   app.delete('/api/sessions', async (request) => {
     const principal = await requirePrincipal(db, config, request);
-    const ended = await db.query('DELETE FROM sessions WHERE account_id = $1 AND id <> $2 RETURNING id', [
-      principal.accountId,
-      principal.sessionId,
-    ]);
-    await tellEnded(principal, ended.length, request.log);
-    return { ended: ended.length };
+    const ended = await store.endSessions(db, principal.accountId, principal.sessionId);
+    await tellEnded(principal, ended, request.log);
+    return { ended };
   });
 }

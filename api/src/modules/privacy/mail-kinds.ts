@@ -1,4 +1,4 @@
-import { WAS_THIS_YOU } from '../mail/privacy-mails.js';
+import { WAS_THIS_YOU } from '../../mail/privacy-mails.js';
 
 /** The kind of each mail the portal sends, by its subject (the export lists mails by date, subject, kind). */
 const KINDS: Record<string, string> = {

@@ -1,6 +1,6 @@
 /** The export's human-readable summary (summary.html), in the student's language. */
 
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../../html.js';
 
 export type ExportLanguage = 'en' | 'nl';
 

@@ -1,6 +1,6 @@
 import { isPlainText } from '@portal/shared/validation';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, errors } from '../errors.js';
+import { ApiError, errors } from '../../errors.js';
 import {
   blocked,
   checkThrottle,
@@ -8,13 +8,14 @@ import {
   countSuccess,
   rehashIfNeeded,
   throttleClient,
-} from '../auth/login-throttle.js';
-import { parseEmailAddress } from '../auth/email-address.js';
-import { dummyHash, verifyPassword } from '../auth/passwords.js';
-import { authRateLimit } from '../rate-limits.js';
-import { noticeLoginBrowser } from '../auth/browsers.js';
-import { endSession, findPrincipal, startSession } from '../auth/session.js';
-import type { RouteContext } from './context.js';
+} from '../../auth/login-throttle.js';
+import { parseEmailAddress } from '../../auth/email-address.js';
+import { dummyHash, verifyPassword } from '../../auth/passwords.js';
+import { authRateLimit } from '../../rate-limits.js';
+import { noticeLoginBrowser } from '../../auth/browsers.js';
+import { endSession, findPrincipal, startSession } from '../../auth/session.js';
+import type { RouteContext } from '../../http/context.js';
+import * as store from './store.js';
 
 const invalidCredentials = () => new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid credentials.');
 
@@ -31,15 +32,6 @@ function parseBasic(header: string | undefined): { email: string; password: stri
   return { email: parseEmailAddress(typed), password: decoded.slice(colon + 1) };
 }
 
-interface AccountRow {
-  id: string;
-  password_hash: string;
-  activated: boolean;
-  blocked: boolean;
-  first_name: string;
-  profile_id: string;
-}
-
 /** POST /api/login, GET /api/checksession, GET /api/logout. */
 export async function authRoutes(app: FastifyInstance, context: RouteContext): Promise<void> {
   const { db, config } = context;
@@ -49,11 +41,7 @@ export async function authRoutes(app: FastifyInstance, context: RouteContext): P
     // A client that guessed too often waits (429), whatever it sends now; no other client does.
     const client = throttleClient(request);
     await checkThrottle(db, config, credentials.email, client);
-    const [account] = await db.query<AccountRow>(
-      `SELECT a.*, p.first_name, p.profile_id FROM accounts a JOIN profiles p ON p.account_id = a.id
-       WHERE a.email = $1`,
-      [credentials.email],
-    );
+    const account = await store.findLoginAccount(db, credentials.email);
     // Hash anyway so that an unknown address takes as long as a wrong password.
     const valid = await verifyPassword(
       credentials.password,
