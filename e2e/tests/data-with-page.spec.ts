@@ -106,6 +106,31 @@ test.describe("a student's data comes with the page", () => {
     ).toEqual([{ path: `/api/en/profiles/${profileId}/invoices`, by: 'other' }]);
   });
 
+  test('Claims comes with chen’s claims in the page, and the working page asks for them no more', async ({
+    page,
+  }) => {
+    await logIn(page, USERS.chen);
+    const { profileId } = await currentSession(page.request);
+    const claims = (await (await page.request.get(`/api/en/profiles/${profileId}/claims`)).json()) as Array<{
+      claimNumber: string;
+    }>;
+    const first = claims[0]?.claimNumber ?? '';
+    expect(first).not.toBe('');
+    const response = await page.request.get('/en/claims', { headers: { Accept: 'text/html' } });
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    expect(await response.text()).toContain(first);
+
+    await page.goto('about:blank');
+    const { seen: requests, log } = await apiRequests(page);
+    await page.goto('/en/claims');
+    await appStarted(page);
+    await expect(page.getByRole('main').getByText(first).first()).toBeVisible();
+    expect(
+      requests.filter(({ path }) => path === `/api/en/profiles/${profileId}/claims`),
+      log.join('\n'),
+    ).toEqual([]);
+  });
+
   test('a visitor’s page names no api read', async ({ page }) => {
     const response = await page.request.get('/en/insurances', { headers: { Accept: 'text/html' } });
     expect(response.headers()['link'] ?? '').not.toContain('/api/');
