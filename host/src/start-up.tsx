@@ -77,8 +77,7 @@ function keepStartAnswers(answers: unknown): void {
 
 /**
  * A content page's content as the host server rendered its frame with it (see StartData.content): kept
- * for the page's first render, which then shows what the frame shows, without asking again. Content
- * HTML (an FAQ answer, the emergency steps) needs the sanitiser, which starts loading with it.
+ * for the page's first render, which then shows what the frame shows, without asking again.
  */
 function keepStartContent(content: unknown): void {
   if (!Array.isArray(content)) return;
@@ -95,12 +94,7 @@ function keepStartContent(content: unknown): void {
   } catch (error) {
     // A query this content client cannot read: the page asks for its content itself.
     console.error(error);
-    return;
   }
-  void import(/* webpackChunkName: "on-demand-content-html" */ '@portal/shared/ui').then(
-    (ui) => ui.preloadHtmlSanitizer(),
-    () => undefined,
-  );
 }
 
 /**
