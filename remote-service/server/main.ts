@@ -19,7 +19,12 @@ serveRemote({
       app,
       createFrameRenderer({
         pages,
-        routes,
+        // A claim's page declares its read too, but renders one claim (a route parameter), which a
+        // frame is not given: it keeps the build's frame.
+        routes: {
+          ...routes,
+          routes: routes.routes.map((route) => ('children' in route ? { ...route, children: [] } : route)),
+        },
         content: {
           'service-contact/faq': [FaqCategoriesQuery],
           'service-contact/faq-category': [FaqCategoriesQuery],

@@ -1,18 +1,27 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { ProfileGate, paths, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { formatMoney } from '@portal/shared/domain';
-import { ResourceView } from '@portal/shared/ui';
+import { ResourceView, Spinner } from '@portal/shared/ui';
 import type { Claim } from '@portal/shared/wire';
 
 import { useClaims } from '../api/get-claims';
-import { ClaimDetail } from './claim-detail';
 import { formatDay } from './claim-status-timeline';
 import './claims.css';
 
 export type ClaimsPageProps = PageProps;
+
+// A claim's details (its timeline, its receipts and the form that adds documents, with the upload
+// libraries) load when a claim is opened, not with the list: a move to Claims waits for the list's
+// code alone. (`on-demand-`: the list's page assets leave it out, so a first load of the list does
+// not preload it either.)
+const ClaimDetail = lazy(() =>
+  import(/* webpackChunkName: "on-demand-claim-detail" */ './claim-detail').then((module) => ({
+    default: module.ClaimDetail,
+  })),
+);
 
 /**
  * The student's claims, newest first (`/claims`); with `claimNumber` (`/claims/{claimNumber}`) that
@@ -26,7 +35,13 @@ export function ClaimsPage({ claimNumber }: ClaimsPageProps) {
       <h1 id={headingId}>{claimNumber ? t('claims.detailTitle', { claimNumber }) : t('claims.title')}</h1>
       <ProfileGate loginText={t('claims.loginFirst')}>
         {(profileId) =>
-          claimNumber ? <ClaimDetail claimNumber={claimNumber} /> : <ClaimList profileId={profileId} />
+          claimNumber ? (
+            <Suspense fallback={<Spinner label={t('loading')} />}>
+              <ClaimDetail claimNumber={claimNumber} />
+            </Suspense>
+          ) : (
+            <ClaimList profileId={profileId} />
+          )
         }
       </ProfileGate>
     </section>
