@@ -8,9 +8,9 @@
 // fails or is late leaves the build's frame in place.
 import { contentLanguage } from '@portal/shared/locales';
 import type { Locale } from '@portal/shared/locales';
-import { frameTakesInputSafely } from '@portal/shared/prerender-frame';
-import { FRAME_TIME_BUDGET_MS, frameAuthorization } from '@portal/shared/server';
+import { FRAME_TIME_BUDGET_MS } from '@portal/shared/server';
 import { CONTENT_GRAPHQL_PATH } from './content-proxy';
+import { askRemoteForFrame } from './remote-frame';
 import { cached, fetchJson, swrCache, within } from './swr-cache';
 
 /** One content query's answer, as the page's start data carries it (the browser's content client keeps it). */
@@ -77,30 +77,20 @@ export function createContentFrames(
       names.map((name) => cached(answers, JSON.stringify({ query: request.queries[name], lang }))),
     );
     if (data.some((value) => value === undefined)) throw new Error('The content is not to be had.');
-    const answer = await fetchJson(
+    const html = await askRemoteForFrame(
       fetchImpl,
-      new URL('frames', request.manifestUrl).href,
+      { manifestUrl: request.manifestUrl, frameSecret },
       {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          Authorization: frameAuthorization(frameSecret),
-        },
-        body: JSON.stringify({
-          route: request.route,
-          locale: request.locale,
-          member: request.member,
-          pathname: request.pathname,
-          answers: {},
-          content: Object.fromEntries(names.map((name, index) => [name, data[index]])),
-        }),
+        route: request.route,
+        locale: request.locale,
+        member: request.member,
+        pathname: request.pathname,
+        answers: {},
+        content: Object.fromEntries(names.map((name, index) => [name, data[index]])),
       },
       signal,
     );
-    const html = isRecord(answer) ? answer.html : undefined;
-    // Only a frame whose buttons wait for the app, like the build's own.
-    if (typeof html !== 'string' || !frameTakesInputSafely(html)) throw new Error('No frame came.');
+    if (html === undefined) throw new Error('No frame came.');
     const content: ContentAnswer[] = names.map((name, index) => ({
       query: request.queries[name] ?? '',
       lang,

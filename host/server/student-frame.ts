@@ -5,14 +5,10 @@
 // any script has arrived, where the build's frame shows card outlines. Whatever fails or is late
 // (the api, the remote, an older remote without `/frames`) leaves the build's frame in place. The
 // remote renders only for the host (the shared secret, FRAME_SECRET) and only so many items.
-import { frameTakesInputSafely } from '@portal/shared/prerender-frame';
+import type { Locale } from '@portal/shared/locales';
 import { isPreloadApiPath, studentApiPath } from '@portal/shared/route-table';
-import {
-  FRAME_ITEM_LIMIT,
-  FRAME_TIME_BUDGET_MS,
-  frameAuthorization,
-  frameItemCount,
-} from '@portal/shared/server';
+import { FRAME_ITEM_LIMIT, FRAME_TIME_BUDGET_MS, frameItemCount } from '@portal/shared/server';
+import { askRemoteForFrame } from './remote-frame';
 import { fetchJson, within } from './swr-cache';
 
 /** How long the page waits for the reads and the remote's render together (both are local calls). */
@@ -25,7 +21,7 @@ export type StudentFrameRequest = {
   /** The remote's manifest URL; `frames` is beside it. */
   manifestUrl: string;
   route: string;
-  locale: string;
+  locale: Locale;
   profileId: string;
   /** The route's `preloadApi`, `{profileId}` not filled in. */
   preloadApi: readonly string[];
@@ -52,28 +48,13 @@ async function render(fetchImpl: typeof fetch, request: StudentFrameRequest, sig
   const answers = Object.fromEntries(paths.map((path, index) => [path, bodies[index]]));
   // More than a frame shows: the remote would refuse it, so it is not even asked.
   if (frameItemCount(answers) > FRAME_ITEM_LIMIT) return undefined;
-  const answer = await fetchJson(
+  const html = await askRemoteForFrame(
     fetchImpl,
-    new URL('frames', request.manifestUrl).href,
-    {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Authorization: frameAuthorization(request.frameSecret),
-      },
-      body: JSON.stringify({
-        route: request.route,
-        locale: request.locale,
-        profileId: request.profileId,
-        answers,
-      }),
-    },
+    request,
+    { route: request.route, locale: request.locale, profileId: request.profileId, answers },
     signal,
   );
-  const html = (answer as { html?: unknown } | null)?.html;
-  // Only a frame whose buttons wait for the app, like the build's own.
-  if (typeof html !== 'string' || !frameTakesInputSafely(html)) return undefined;
+  if (html === undefined) return undefined;
   return { html, answers };
 }
 
