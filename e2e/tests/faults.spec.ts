@@ -355,9 +355,8 @@ test.describe('fault journeys', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/ERR_FAILED/, /ChunkLoadError/, /Loading chunk/, /page-renew/);
-    await logIn(page, USERS.anna);
-    // The insurance remote is loaded (My Insurance shows); its renewal page's code is not yet.
-    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    // The renewal page's code cannot be fetched: neither ahead of the click (My Insurance fetches the
+    // code of the pages beneath it once idle) nor on it.
     const insuranceOrigin = `http://localhost:${PORTS.insurance}`;
     let chunkRequests = 0;
     let cutOff = true;
@@ -369,6 +368,9 @@ test.describe('fault journeys', () => {
         return cutOff ? route.abort('failed') : route.fallback();
       },
     );
+    await logIn(page, USERS.anna);
+    // The insurance remote is loaded (My Insurance shows); its renewal page's code is not.
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
 
     await page
       .getByRole('article')
