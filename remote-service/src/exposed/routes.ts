@@ -87,8 +87,6 @@ export const routes = {
           requiresAuth: true,
           // The claims page, with that claim's details and timeline (`claimNumber`).
           page: 'claims',
-          // Started with the move, beside the claim's code.
-          preloadApi: ['api/en/claims/{claimNumber}'],
         },
       ],
     },
