@@ -157,6 +157,8 @@ export function defineJourneys(engine: EngineName, open: () => Promise<EngineSes
       await session.reload();
       await session.expectVisible(main.role('heading', /Emergency/, { level: 1 }));
       await session.expectCount(consentBanner, 0);
+      // The page's frame shows the heading and the footer before the app has taken over from it.
+      await session.appStarted();
       await session.click(page.role('contentinfo').role('link', 'Cookie settings'));
       await session.click(consentBanner.role('button', 'Reject analytics cookies'));
       await session.expectCount(consentBanner, 0);

@@ -2,7 +2,7 @@
 // firefox.ts over WebDriver BiDi) supplies a handful of primitives; the waiting, the finding and the
 // checks the journeys use are written once here, so both engines run the very same journeys.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RESOLVE_SCRIPT, testingLibrarySource } from './query';
+import { RESOLVE_SCRIPT, page, testingLibrarySource } from './query';
 import type { EncodedQuery, Query, TextMatch } from './query';
 
 export type EngineName = 'webkit' | 'firefox';
@@ -42,6 +42,15 @@ export abstract class EngineSession<Handle = unknown> {
   /** Open a path of the portal (or a full URL). */
   async goto(path: string): Promise<void> {
     await this.navigate(new URL(path, this.baseUrl).toString());
+  }
+
+  /**
+   * Waits until the portal has started on the page: the server's prerendered frame has been replaced
+   * by the working page (as appStarted in e2e/support/portal.ts does for Playwright). A click computed on the
+   * frame and landing after the take-over can meet a different layout, and hit nothing.
+   */
+  async appStarted(): Promise<void> {
+    await this.expectCount(page.css('#root > .prerendered'), 0);
   }
 
   /** Run a function body in the page and return its (JSON) result. */
