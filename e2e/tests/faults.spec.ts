@@ -413,11 +413,11 @@ test.describe('fault journeys', () => {
       );
       const texts =
         language === 'EN'
-          ? { offline: 'You are offline.', fallback: FALLBACK, open: 'Open' }
+          ? { offline: 'You are offline.', fallback: FALLBACK, claimForm: 'File a claim' }
           : {
               offline: 'Je bent offline.',
               fallback: 'Dit deel van het portaal is tijdelijk niet beschikbaar.',
-              open: 'Open',
+              claimForm: 'Declaratie indienen',
             };
       await logIn(page, USERS.anna);
       if (language === 'NL') {
@@ -430,15 +430,16 @@ test.describe('fault journeys', () => {
 
       await context.setOffline(true);
       await expect(notice).toBeVisible();
-      // The invoices page has not been loaded yet (its remote may have been fetched ahead): offline, it cannot be.
-      await navigateInApp(page, '/invoices');
+      // The claim form has not been loaded yet (its remote may have been fetched ahead, and the code of
+      // the navigation's pages, which it is not one of): offline, it cannot be.
+      await navigateInApp(page, '/service-contact/file-a-claim');
       await expect(page.getByRole('alert').filter({ hasText: texts.fallback })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
       await expectNoAxeViolations(page, consoleGuard);
 
       await context.setOffline(false);
       await expect(notice).toHaveCount(0);
-      await expect(page.getByRole('main').getByRole('table', { name: texts.open })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: texts.claimForm })).toBeVisible();
       await expect(page.getByText(texts.fallback)).toHaveCount(0);
       const samePage = await page.evaluate(
         () => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage,

@@ -25,6 +25,8 @@ async function networkLog(page: Page) {
   };
 }
 
+type NetworkLog = Awaited<ReturnType<typeof networkLog>>;
+
 /** Resolves once the page has loaded and the browser has had an idle moment after it, and a second more. */
 async function idleAfterLoad(page: Page): Promise<void> {
   await page.waitForLoadState('load');
@@ -60,13 +62,18 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
   // What is fetched is what the network log shows: no service worker in between.
   test.use({ serviceWorkers: 'block' });
 
-  test('after My Insurance is idle, a move to Invoices fetches no manifest or entry, and starts her invoices before their page’s code has arrived', async ({
+  test('after My Insurance is idle, a move to Invoices fetches no manifest, entry or page code, only her invoices', async ({
     page,
     browser,
   }) => {
     await logIn(page, USERS.anna);
     const { profileId } = await currentSession(page.request);
     const invoices = await invoicesOf(page.request, profileId);
+    const first = invoices[0]?.invoiceNumber ?? '';
+    const invoicesChunk = (log: NetworkLog) =>
+      log.all().filter((entry) => /\/page-invoices[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+    const readsIn = (move: ReturnType<NetworkLog['all']>) =>
+      move.filter((entry) => new URL(entry.url).pathname.endsWith(`/${profileId}/invoices`));
 
     // A fresh browser (an empty cache) opens My Insurance and waits until it is idle.
     const { context, student, log } = await studentInFreshBrowser(page, browser, '/en/insurances');
@@ -83,30 +90,56 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
           .map((entry) => new URL(entry.url).origin),
       );
       expect(manifests.size).toBe(4);
+      // And the code of the pages the navigation links to, its links being in view.
+      await expect.poll(() => invoicesChunk(log).filter((entry) => entry.finished).length).toBe(1);
 
       const before = log.count();
       await mainNavigation(student).getByRole('link', { name: 'Invoices', exact: true }).click();
       await expect(student).toHaveURL(/\/en\/invoices$/);
-      const first = invoices[0]?.invoiceNumber ?? '';
       await expect(student.getByRole('main').getByText(first).first()).toBeVisible();
 
       const move = log.since(before);
       expect(move.filter((entry) => REMOTE_START_FILE.test(entry.url)).map((entry) => entry.url)).toEqual([]);
-      const reads = move.filter((entry) => new URL(entry.url).pathname.endsWith(`/${profileId}/invoices`));
       // One request for her invoices: the page took the answer that the navigation had started.
-      expect(reads).toHaveLength(1);
-      const chunk = move.find((entry) => /\/page-invoices[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+      expect(readsIn(move), move.map((entry) => entry.url).join(', ')).toHaveLength(1);
+      // The click fetched the page's code no second time.
+      expect(invoicesChunk(log)).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+
+    // With Save-Data nothing is fetched ahead, so the move fetches the remote and the page's code: her
+    // invoices start with the navigation, before that code has arrived, and once.
+    const saving = await freshContext(browser, {
+      storageState: await page.context().storageState(),
+      extraHTTPHeaders: { 'Save-Data': 'on' },
+    });
+    try {
+      const student = await saving.newPage();
+      const log = await networkLog(student);
+      await student.goto('/en/insurances');
+      await appStarted(student);
+      await idleAfterLoad(student);
+      expect(invoicesChunk(log)).toHaveLength(0);
+
+      const before = log.count();
+      await mainNavigation(student).getByRole('link', { name: 'Invoices', exact: true }).click();
+      await expect(student.getByRole('main').getByText(first).first()).toBeVisible();
+      const move = log.since(before);
+      const reads = readsIn(move);
+      expect(reads, move.map((entry) => entry.url).join(', ')).toHaveLength(1);
+      const chunk = invoicesChunk(log)[0];
       expect(
         chunk?.finished,
         `the invoices page's chunk among ${move.map((entry) => entry.url).join(', ')}`,
       ).toBeDefined();
       expect(reads[0]!.sent).toBeLessThan(chunk!.finished!);
     } finally {
-      await context.close();
+      await saving.close();
     }
   });
 
-  test('a navigation link the mouse rests on, or a finger touches, fetches its page’s code before the click', async ({
+  test('a link the mouse rests on, or a finger touches, fetches its page’s code before the click', async ({
     page,
     browser,
   }) => {
@@ -114,18 +147,21 @@ test.describe('the other remotes and the next page’s data are fetched ahead', 
     const { context, student, log } = await studentInFreshBrowser(page, browser, '/en/insurances');
     try {
       await idleAfterLoad(student);
-      const claimsChunk = () =>
-        log.all().filter((entry) => /\/page-claims[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
-      expect(claimsChunk()).toHaveLength(0);
+      // The footer's link is not fetched ahead as the navigation's are.
+      const accessibilityChunk = () =>
+        log.all().filter((entry) => /\/page-accessibility[.-][^/]*\.js$/.test(new URL(entry.url).pathname));
+      expect(accessibilityChunk()).toHaveLength(0);
 
-      const claims = mainNavigation(student).getByRole('link', { name: 'Claims', exact: true });
-      await claims.hover();
-      await expect.poll(() => claimsChunk().filter((entry) => entry.finished).length).toBe(1);
-      await claims.click();
-      await expect(student).toHaveURL(/\/en\/claims$/);
+      const statement = student
+        .getByRole('contentinfo')
+        .getByRole('link', { name: 'Accessibility statement' });
+      await statement.hover();
+      await expect.poll(() => accessibilityChunk().filter((entry) => entry.finished).length).toBe(1);
+      await statement.click();
+      await expect(student).toHaveURL(/\/en\/accessibility$/);
       await expect(student.getByRole('heading', { level: 1 })).toBeVisible();
       // The click fetched the page's code no second time.
-      expect(claimsChunk()).toHaveLength(1);
+      expect(accessibilityChunk()).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -70,15 +70,29 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
       stop?.();
     };
   }, [routes]);
-  // The code of the pages beneath this one (a policy's renewal beneath My Insurance), once this page
-  // has its own code and data and is idle: on a move, idle comes while those are still on their way.
+  // Once this page has its own code and data and is idle (on a move, idle comes while those are still
+  // on their way), the code of the pages beneath it (a policy's renewal beneath My Insurance), then of
+  // the pages the navigation links to.
   useEffect(() => {
     const { remote, page, subPages } = handle ?? {};
-    if (remote && page && subPages?.length)
-      void preloadRemotePage(remote, page)
-        .then(readsAheadAnswered)
-        .then(prefetcher)
-        .then((module) => module?.prefetchPages(remote, subPages));
-  }, [handle]);
+    let left = false;
+    let stop: (() => void) | undefined;
+    const own = remote && page ? preloadRemotePage(remote, page).then(readsAheadAnswered) : Promise.resolve();
+    void own
+      .catch(() => undefined)
+      .then(prefetcher)
+      .then((module) => {
+        if (!module || left) return;
+        if (remote && subPages?.length) module.prefetchPages(remote, subPages);
+        stop = module.prefetchInView((path) => {
+          const target = handleForPath(routes, path);
+          return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
+        });
+      });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [handle, routes]);
   return <AppErrorBoundary>{useRoutes(routes)}</AppErrorBoundary>;
 }

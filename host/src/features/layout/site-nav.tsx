@@ -38,7 +38,8 @@ export function SiteNav() {
   );
 
   return (
-    <nav className="site-nav" aria-label={t('nav.label')}>
+    // Its links' pages are fetched once the page is idle and the link is in view (prefetch-on-intent.ts).
+    <nav className="site-nav" aria-label={t('nav.label')} data-prefetch-in-view="">
       <ul>
         {visible.map((entry) => (
           <li key={entry.to}>

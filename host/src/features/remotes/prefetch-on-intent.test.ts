@@ -1,5 +1,11 @@
 import { noteSaveData } from './fetch-ahead';
-import { HOVER_DELAY_MS, prefetchOnIntent, prefetchPages, resetPrefetchOnIntent } from './prefetch-on-intent';
+import {
+  HOVER_DELAY_MS,
+  prefetchInView,
+  prefetchOnIntent,
+  prefetchPages,
+  resetPrefetchOnIntent,
+} from './prefetch-on-intent';
 import { preloadRemotePage } from './remote-pages';
 
 jest.mock('./remote-pages', () => ({ preloadRemotePage: jest.fn(() => Promise.resolve()) }));
@@ -112,6 +118,102 @@ describe('prefetch on intent', () => {
   it('should stop listening when stopped', () => {
     stop();
     link('/en/invoices').focus();
+    expect(mockedPreload).not.toHaveBeenCalled();
+  });
+});
+
+/** jsdom has no IntersectionObserver: this one reports what a test says is in view. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly watched = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(target: Element) {
+    this.watched.add(target);
+  }
+  unobserve(target: Element) {
+    this.watched.delete(target);
+  }
+  disconnect() {
+    this.watched.clear();
+  }
+  /** The browser reports `targets` as come into view (or, with `false`, still out of it). */
+  show(targets: Element[], isIntersecting = true) {
+    const entries = targets
+      .filter((target) => this.watched.has(target))
+      .map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+    if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
+  }
+}
+
+describe('prefetch in view', () => {
+  const original = window.IntersectionObserver;
+
+  beforeEach(() => {
+    mockedPreload.mockClear();
+    resetPrefetchOnIntent();
+    noteSaveData(false);
+    FakeIntersectionObserver.instances = [];
+    window.IntersectionObserver = FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+    document.body.innerHTML = '<nav data-prefetch-in-view=""></nav>';
+  });
+
+  afterEach(() => {
+    window.IntersectionObserver = original;
+  });
+
+  function navigationLink(href: string): HTMLAnchorElement {
+    const anchor = link(href);
+    document.querySelector('nav')!.append(anchor);
+    return anchor;
+  }
+
+  it("should fetch a navigation link's page once the link is in view, once", () => {
+    const invoices = navigationLink('/en/invoices');
+    const claims = navigationLink('/en/claims');
+    const stopWatching = prefetchInView((path) => PAGES[path]);
+    const observer = FakeIntersectionObserver.instances[0]!;
+    observer.show([invoices, claims], false);
+    expect(mockedPreload).not.toHaveBeenCalled();
+    observer.show([invoices]);
+    expect(mockedPreload.mock.calls).toEqual([['billing', 'invoices']]);
+    observer.show([invoices, claims]);
+    expect(mockedPreload.mock.calls).toEqual([
+      ['billing', 'invoices'],
+      ['service', 'claims'],
+    ]);
+    stopWatching();
+  });
+
+  it('should watch only the links of a marked element', () => {
+    link('/en/invoices');
+    prefetchInView((path) => PAGES[path]);
+    expect(FakeIntersectionObserver.instances[0]!.watched.size).toBe(0);
+  });
+
+  it("should not fetch a page again that was fetched on intent, nor a link's that opens no remote page", () => {
+    prefetchPages('billing', ['invoices']);
+    const invoices = navigationLink('/en/invoices');
+    const privacy = navigationLink('/en/privacy');
+    prefetchInView((path) => PAGES[path]);
+    FakeIntersectionObserver.instances[0]!.show([invoices, privacy]);
+    expect(mockedPreload).toHaveBeenCalledTimes(1);
+  });
+
+  it('should watch nothing when the browser asks to save data', () => {
+    noteSaveData(true);
+    navigationLink('/en/invoices');
+    prefetchInView((path) => PAGES[path]);
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
+    expect(mockedPreload).not.toHaveBeenCalled();
+  });
+
+  it('should stop watching when stopped', () => {
+    const invoices = navigationLink('/en/invoices');
+    const stopWatching = prefetchInView((path) => PAGES[path]);
+    stopWatching();
+    FakeIntersectionObserver.instances[0]!.show([invoices]);
     expect(mockedPreload).not.toHaveBeenCalled();
   });
 });

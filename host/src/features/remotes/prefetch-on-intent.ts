@@ -6,11 +6,15 @@ import type { RemoteName } from '../../app/runtime-config-shape';
  * Prefetch on intent (docs/performance.md, "Fetched ahead"), a chunk of its own that the app loads
  * once the first page is idle (../../app/app-routes.tsx): when a link in the portal is about to be
  * followed — the mouse rests on it, a finger touches it, or the keyboard focuses it — the code of the
- * page it opens is fetched, so that the click waits only for the page's data. Once the first page is
- * idle the other remotes' entries are there already (fetch-ahead.ts); this adds the page's own chunk
- * and texts, which are fetched only for a page the student is about to open. Nothing is fetched when
- * the browser asks to save data.
+ * page it opens is fetched, so that the click waits only for the page's data. So is the code of each
+ * page that the main navigation links to, once its link is in view ({@link prefetchInView}): those
+ * are the moves a student makes all the time. Once the first page is idle the other remotes' entries
+ * are there already (fetch-ahead.ts); this adds the pages' own chunks and texts. Nothing is fetched
+ * when the browser asks to save data.
  */
+
+/** Marks an element whose links' pages are fetched once they are in view (the main navigation). */
+export const PREFETCH_IN_VIEW_SELECTOR = '[data-prefetch-in-view] a[href]';
 
 /** A page of a remote, as the route tree knows it. */
 export type IntentTarget = { remote: RemoteName; page: string };
@@ -97,6 +101,30 @@ export function prefetchOnIntent(
     root.removeEventListener('pointerdown', onPress, options);
     root.removeEventListener('focusin', onFocus, options);
   };
+}
+
+/**
+ * Fetches the code of the page each link in a `data-prefetch-in-view` element opens, once the link
+ * is in view (a navigation folded away on a phone fetches nothing until it is opened). Each page once
+ * per page view; nothing when the browser asks to save data. Returns the function that stops watching.
+ */
+export function prefetchInView(
+  targetOf: (path: string) => IntentTarget | undefined,
+  root: ParentNode = document,
+): () => void {
+  if (typeof IntersectionObserver !== 'function' || savesData()) return () => {};
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting || !(entry.target instanceof HTMLAnchorElement)) continue;
+      observer.unobserve(entry.target);
+      const path = portalPath(entry.target);
+      const target = path === undefined ? undefined : targetOf(path);
+      if (target) prefetchPage(target);
+    }
+  });
+  for (const link of root.querySelectorAll<HTMLAnchorElement>(PREFETCH_IN_VIEW_SELECTOR))
+    observer.observe(link);
+  return () => observer.disconnect();
 }
 
 /** Forgets the pages fetched on intent (tests). */
