@@ -7,6 +7,7 @@ import {
   initI18n,
   keepContentAnswers,
   keepPreloadedAnswer,
+  noteRecentAnswer,
   localeReady,
   useAuthStore,
 } from '@portal/shared';
@@ -67,12 +68,16 @@ function preloadStartPage(
 /**
  * The page's first api reads as the host server fetched them for the student's own frame (see
  * StartData.answers): kept for the page's first render, which then shows the same data as the frame
- * instead of a loading state (and makes no request for it).
+ * instead of a loading state (and makes no request for it); and a page opened from it at once (a
+ * policy's renewal from My Insurance) may take them too, as answers the page got.
  */
 function keepStartAnswers(answers: unknown): void {
   if (typeof answers !== 'object' || answers === null) return;
   for (const [path, body] of Object.entries(answers))
-    if (path.startsWith('api/')) keepPreloadedAnswer(path, body);
+    if (path.startsWith('api/')) {
+      keepPreloadedAnswer(path, body);
+      noteRecentAnswer(path, body);
+    }
 }
 
 /**

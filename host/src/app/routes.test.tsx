@@ -185,7 +185,7 @@ describe('buildAppRoutes', () => {
     expect(await slot()).toEqual({ remote: 'insurance', page: 'renew', pageProps: { policyId: 'POL-7' } });
   });
 
-  it("should start a route's reads with its parameters as it is navigated to, not again between the steps of its flow", async () => {
+  it("should start a route's reads with its parameters as it is navigated to (a page beneath another's as such), not again between the steps of its flow", async () => {
     const started = jest.mocked(startRouteReads);
     started.mockClear();
     forgetStartedReads();
@@ -193,13 +193,23 @@ describe('buildAppRoutes', () => {
     const router = renderAt('/insurances/POL-7/renew');
     await screen.findByTestId('slot');
     expect(started.mock.calls).toEqual([
-      [['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'], 'P-1', { policyId: 'POL-7' }],
+      [
+        ['api/en/profiles/{profileId}/policies', 'api/en/policies/{policyId}'],
+        'P-1',
+        { policyId: 'POL-7' },
+        { subPage: true },
+      ],
     ]);
     await act(() => router.navigate('/insurances/POL-7/renew?step=acceptance'));
     expect(router.location.search).toBe('?step=acceptance');
     expect(started).toHaveBeenCalledTimes(1);
     await act(() => router.navigate('/insurances/POL-8/renew'));
-    expect(started).toHaveBeenLastCalledWith(expect.anything(), 'P-1', { policyId: 'POL-8' });
+    expect(started).toHaveBeenLastCalledWith(
+      expect.anything(),
+      'P-1',
+      { policyId: 'POL-8' },
+      { subPage: true },
+    );
     expect(started).toHaveBeenCalledTimes(2);
   });
 

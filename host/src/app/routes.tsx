@@ -44,17 +44,20 @@ function RemoteRoute({
   remote,
   route,
   pageId,
+  subPage = false,
 }: {
   remote: RemoteName;
   route: PublishedRoute | PublishedSubRoute;
   pageId?: string;
+  /** A page beneath another (a policy's renewal beneath My Insurance). */
+  subPage?: boolean;
 }) {
   const params = useParams();
   const { pathname } = useLocation();
   const profileId = useAuthStore((state) => state.profileId);
   if (readsStartedFor !== pathname && profileId) {
     readsStartedFor = pathname;
-    startRouteReads(route.preloadApi, profileId, params);
+    startRouteReads(route.preloadApi, profileId, params, { subPage });
   }
   const fromPath = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
   const pageProps: PageProps = { ...route.props, ...fromPath, ...(pageId ? { pageId } : {}) };
@@ -140,7 +143,7 @@ export function buildAppRoutes(
           title: child.title,
           requiresAuth: requiresAuth || child.requiresAuth,
         },
-        <RemoteRoute remote={remote} route={child} />,
+        <RemoteRoute remote={remote} route={child} subPage />,
       );
     }
   }

@@ -1,7 +1,7 @@
 import ky from 'ky';
 
 import { incidentHook, rateLimitHook } from './incident-hook';
-import { takeReadAhead } from './reads-ahead';
+import { keepRecentAnswer, takeReadAhead } from './reads-ahead';
 import { xsrfHook } from './xsrf';
 
 /** Where the client's requests would go on a server, which renders pages but never sends one. */
@@ -29,6 +29,7 @@ export const baseHttp = ky.create({
   hooks: {
     // A GET that the navigation started ahead (./reads-ahead.ts) takes that answer.
     beforeRequest: [xsrfHook, takeReadAhead],
-    afterResponse: [incidentHook, rateLimitHook],
+    // Its answer is kept a short while, for a page opened from this one (./reads-ahead.ts).
+    afterResponse: [incidentHook, rateLimitHook, keepRecentAnswer],
   },
 });

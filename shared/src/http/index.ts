@@ -26,7 +26,9 @@ export { forgetPreloadedAnswer, keepPreloadedAnswer, preloadedAnswer } from './p
 export {
   forgetReadsAhead,
   hasReadAhead,
+  noteRecentAnswer,
   READ_AHEAD_TTL_MS,
+  RECENT_ANSWER_MS,
   readsAheadAnswered,
   startReadAhead,
 } from './reads-ahead';

@@ -7,7 +7,9 @@ import { http } from './http';
 import {
   forgetReadsAhead,
   hasReadAhead,
+  noteRecentAnswer,
   READ_AHEAD_TTL_MS,
+  RECENT_ANSWER_MS,
   readsAheadAnswered,
   startReadAhead,
 } from './reads-ahead';
@@ -116,5 +118,94 @@ describe('reads ahead', () => {
     expect(hasReadAhead('api/en/profiles/P-1')).toBe(false);
     jest.useRealTimers();
     await expect(http.get('api/en/profiles/P-1').json()).resolves.toEqual({ n: 2 });
+  });
+
+  describe('a page opened from one that has just shown the same read', () => {
+    const POLICIES = 'api/en/profiles/P-1/policies';
+
+    it('should take the answer a page got from the api, without a request', async () => {
+      fetchMock = mockFetch(() => jsonResponse([{ id: fetchMock!.requests.length }]));
+      await expect(http.get(POLICIES).json()).resolves.toEqual([{ id: 1 }]);
+      // The answer is kept once its body has been read.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      await expect(http.get(POLICIES).json()).resolves.toEqual([{ id: 1 }]);
+      expect(fetchMock.requests).toHaveLength(1);
+    });
+
+    it('should take the answer that came with the page, and only once', async () => {
+      fetchMock = mockFetch(() => jsonResponse({ from: 'api' }));
+      noteRecentAnswer(`/${POLICIES}`, { from: 'page' });
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      expect(fetchMock.requests).toHaveLength(0);
+      await expect(http.get(POLICIES).json()).resolves.toEqual({ from: 'page' });
+      await expect(http.get(POLICIES).json()).resolves.toEqual({ from: 'api' });
+    });
+
+    it('should keep its age: taking it again later does not make it young', async () => {
+      jest.useFakeTimers({
+        now: 1_000_000,
+        doNotFake: ['setTimeout', 'nextTick', 'setImmediate', 'queueMicrotask'],
+      });
+      fetchMock = mockFetch(() => jsonResponse({ from: 'api' }));
+      noteRecentAnswer(POLICIES, { from: 'page' });
+      jest.setSystemTime(1_000_000 + RECENT_ANSWER_MS - 1_000);
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      await expect(http.get(POLICIES).json()).resolves.toEqual({ from: 'page' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      jest.setSystemTime(1_000_000 + RECENT_ANSWER_MS);
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      expect(fetchMock.requests).toHaveLength(1);
+    });
+
+    it('should read afresh without recentWithinMs, or once the answer is older than that', async () => {
+      jest.useFakeTimers({
+        now: 1_000_000,
+        doNotFake: ['setTimeout', 'nextTick', 'setImmediate', 'queueMicrotask'],
+      });
+      fetchMock = mockFetch(() => jsonResponse({ from: 'api' }));
+      noteRecentAnswer(POLICIES, { from: 'page' });
+      startReadAhead(POLICIES);
+      expect(fetchMock.requests).toHaveLength(1);
+      await http.get(POLICIES).json();
+      noteRecentAnswer(POLICIES, { from: 'page' });
+      jest.setSystemTime(1_000_000 + 5_000);
+      startReadAhead(POLICIES, { recentWithinMs: 5_000 });
+      expect(fetchMock.requests).toHaveLength(2);
+    });
+
+    it('should drop every kept answer on a change, and on the end of the session', async () => {
+      fetchMock = mockFetch((request) => jsonResponse({ method: request.method }));
+      noteRecentAnswer(POLICIES, { from: 'page' });
+      await http.post('api/en/policies/POL-1/addperiod').json();
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      expect(fetchMock.requests).toHaveLength(2);
+      await http.get(POLICIES).json();
+
+      noteRecentAnswer(POLICIES, { from: 'page' });
+      forgetReadsAhead();
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      expect(fetchMock.requests).toHaveLength(3);
+    });
+
+    it('should not keep an answer whose body is read after a change, nor a failed one', async () => {
+      let answer!: (response: Response) => void;
+      fetchMock = mockFetch((request) =>
+        request.method === 'GET' && request.url.endsWith('/claims')
+          ? jsonResponse({ message: 'no' }, 500)
+          : request.method === 'GET'
+            ? new Promise<Response>((resolve) => (answer = resolve))
+            : jsonResponse({}),
+      );
+      const read = http.get(POLICIES);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      answer(jsonResponse({ old: true }));
+      const response = await read;
+      await http.post('api/en/policies/POL-1/addperiod').json();
+      await response.json();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      startReadAhead(POLICIES, { recentWithinMs: RECENT_ANSWER_MS });
+      expect(fetchMock.requests.filter((request) => request.method === 'GET')).toHaveLength(2);
+    });
   });
 });

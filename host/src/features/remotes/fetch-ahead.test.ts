@@ -1,5 +1,11 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { forgetPreloadedAnswer, forgetReadsAhead, hasReadAhead, keepPreloadedAnswer } from '@portal/shared';
+import {
+  forgetPreloadedAnswer,
+  forgetReadsAhead,
+  hasReadAhead,
+  keepPreloadedAnswer,
+  noteRecentAnswer,
+} from '@portal/shared';
 import {
   FETCH_AHEAD_MARK,
   noteSaveData,
@@ -80,6 +86,22 @@ describe('fetching ahead', () => {
     startRouteReads(['api/en/profiles/{profileId}', 'api/en/profiles/{profileId}/policies'], 'P 1');
     expect(hasReadAhead('api/en/profiles/P%201')).toBe(true);
     expect(hasReadAhead('api/en/profiles/P%201/policies')).toBe(false);
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('should let a page beneath another take the answer a page got moments before, and only such a page', () => {
+    noteRecentAnswer('api/en/profiles/P-1/policies', [{ policyId: 'P-1001-2' }]);
+    startRouteReads(
+      ['api/en/profiles/{profileId}/policies'],
+      'P-1',
+      { policyId: 'P-1001-2' },
+      { subPage: true },
+    );
+    expect(hasReadAhead('api/en/profiles/P-1/policies')).toBe(true);
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+    forgetReadsAhead();
+    noteRecentAnswer('api/en/profiles/P-1/policies', [{ policyId: 'P-1001-2' }]);
+    startRouteReads(['api/en/profiles/{profileId}/policies'], 'P-1');
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
   });
 

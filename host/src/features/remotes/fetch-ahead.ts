@@ -1,5 +1,11 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { fillRouteParams, preloadedAnswer, startReadAhead, studentApiPath } from '@portal/shared';
+import {
+  fillRouteParams,
+  preloadedAnswer,
+  RECENT_ANSWER_MS,
+  startReadAhead,
+  studentApiPath,
+} from '@portal/shared';
 import type { RemoteName } from '../../app/runtime-config-shape';
 
 /**
@@ -85,18 +91,22 @@ export async function preloadRemotesWhenIdle(
  * Starts a route's declared first reads for the student, beside the page's code: called as the
  * navigation renders the route, with the route's parameters as matched (`{policyId}` of
  * `/insurances/:policyId/renew`). A read whose answer came with the page (the student's own frame)
- * is not made, nor one whose parameter is not a plain id (the page reads that itself).
+ * is not made, nor one whose parameter is not a plain id (the page reads that itself). A page beneath
+ * another (`subPage`: a policy's renewal beneath My Insurance) takes the answer of the same read
+ * that a page got moments before, if it is young enough and nothing has changed since (see
+ * @portal/shared's reads-ahead.ts): the policy the student just saw, without a round trip.
  */
 export function startRouteReads(
   preloadApi: readonly string[] | undefined,
   profileId: string | null,
   params: Readonly<Record<string, string | undefined>> = {},
+  { subPage = false }: { subPage?: boolean } = {},
 ): void {
   if (!preloadApi?.length || !profileId) return;
   for (const path of preloadApi) {
     const filled = fillRouteParams(path, params);
     if (filled === undefined) continue;
     const read = studentApiPath(filled, profileId);
-    if (!preloadedAnswer(read)) startReadAhead(read);
+    if (!preloadedAnswer(read)) startReadAhead(read, { recentWithinMs: subPage ? RECENT_ANSWER_MS : 0 });
   }
 }
