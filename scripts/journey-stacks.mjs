@@ -48,6 +48,9 @@ async function stackOfServices(stack, { gtmId, logs }) {
     API_PAYMENT_SANDBOX: '1',
     API_DATA_DIR: mkdtempSync(join(tmpdir(), `portal-e2e-${stack}-`)),
     ...JOURNEY_LIMITS,
+    // Eighteen processes share this machine's cores: a student's frame gets 2 s, not 400 ms, so that
+    // the journeys prove what it holds rather than how fast a loaded machine renders it (the bench does).
+    FRAME_TIME_BUDGET_MS: process.env.FRAME_TIME_BUDGET_MS ?? '2000',
     GTM_ID: gtmId,
     // The remotes also serve the fault hosts (and the canary check's host).
     HOST_ORIGIN: [
