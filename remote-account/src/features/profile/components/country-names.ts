@@ -14,13 +14,15 @@ export function countryOptions(countries: readonly Country[], locale: string): C
   } catch {
     names = undefined;
   }
+  // One collator for the whole sort: `localeCompare` with a locale looks one up for each comparison.
+  const collator = new Intl.Collator(locale);
   return countries
     .map((country) => ({
       code: country.code,
       name: names?.of(country.code) ?? country.name,
       englishName: country.name,
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+    .sort((a, b) => collator.compare(a.name, b.name));
 }
 
 const normalize = (text: string): string => text.trim().toLocaleLowerCase();

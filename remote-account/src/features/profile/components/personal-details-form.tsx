@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useAuthStore } from '@portal/shared';
 import { Button, DateField, RadioGroup, TextField, useValibotForm } from '@portal/shared/ui';
@@ -56,6 +56,9 @@ export function PersonalDetailsForm({
   const [outcome, setOutcome] = useState<FormOutcome>(IDLE);
   const listId = useId();
   const emailId = useId();
+  // The countries' suggestion list (some 250 options) comes in a second, interruptible pass: the form
+  // is usable without it (a country can be typed), and on a slow phone the page is sooner.
+  const suggestions = useDeferredValue(true, false);
 
   const onSubmit = form.handleSubmit(async (output) => {
     setOutcome(IDLE);
@@ -123,7 +126,7 @@ export function PersonalDetailsForm({
         <DateField {...form.field('birthDate')} label={t('profile.details.birthDate')} required />
         {country('countryOfOrigin', t('profile.details.countryOfOrigin'))}
         {country('nationality', t('profile.details.nationality'))}
-        <CountryList id={listId} options={countries} />
+        {suggestions ? <CountryList id={listId} options={countries} /> : null}
         <TextField id={emailId} label={t('profile.details.email')} value={profile.username} readOnly />
         <Button type="submit" busy={form.isSubmitting}>
           {t('profile.details.submit')}

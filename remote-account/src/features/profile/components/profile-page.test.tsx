@@ -264,6 +264,8 @@ describe('ProfilePage: personal details', () => {
     const details = await section('Persoonlijke gegevens');
     expect(within(details).getByLabelText('Land van herkomst')).toHaveValue('Nederland');
     expect(within(details).getByRole('radio', { name: 'Genderdivers' })).toBeInTheDocument();
+    // The suggestion list comes in the second pass.
+    await waitFor(() => expect(document.querySelectorAll('datalist option')).toHaveLength(3));
     const options = [...document.querySelectorAll('datalist option')].map((option) =>
       option.getAttribute('value'),
     );
