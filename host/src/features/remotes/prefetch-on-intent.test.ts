@@ -209,6 +209,24 @@ describe('prefetch in view', () => {
     expect(mockedPreload).not.toHaveBeenCalled();
   });
 
+  it('should wait for the network when the browser is offline', async () => {
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const invoices = navigationLink('/en/invoices');
+      prefetchInView((path) => PAGES[path]);
+      FakeIntersectionObserver.instances[0]!.show([invoices]);
+      await Promise.resolve();
+      expect(mockedPreload).not.toHaveBeenCalled();
+      online.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(mockedPreload).toHaveBeenCalledWith('billing', 'invoices');
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('should stop watching when stopped', () => {
     const invoices = navigationLink('/en/invoices');
     const stopWatching = prefetchInView((path) => PAGES[path]);

@@ -25,13 +25,24 @@ export const HOVER_DELAY_MS = 65;
 /** The pages fetched on intent on this page view (each once). */
 const fetched = new Set<string>();
 
-/** Fetches the code of a page, once per page view, unless the browser asks to save data. */
+/** Resolves once the browser is back online. */
+function whenOnline(): Promise<void> {
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
+/**
+ * Fetches the code of a page, once per page view, unless the browser asks to save data. Offline (the
+ * Emergency Pass opens so), it waits for the network: nothing could arrive before.
+ */
 function prefetchPage(target: IntentTarget): void {
   if (savesData()) return;
   const key = `${target.remote}/${target.page}`;
   if (fetched.has(key)) return;
   fetched.add(key);
-  void preloadRemotePage(target.remote, target.page);
+  // A page that could not be fetched ahead is fetched again when it is opened.
+  const fetchPage = () => preloadRemotePage(target.remote, target.page).catch(() => undefined);
+  if (navigator.onLine) void fetchPage();
+  else void whenOnline().then(fetchPage);
 }
 
 /**
