@@ -25,6 +25,12 @@ const prefetcher = () =>
     )
     .catch(() => undefined);
 
+/** The remote page a portal path opens, if any: what fetching a page ahead fetches. */
+function remotePageAt(routes: ReturnType<typeof buildAppRoutes>, path: string) {
+  const target = handleForPath(routes, path);
+  return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
+}
+
 /** Props of {@link AppRoutes}. */
 export type AppRoutesProps = AppRoutesOptions & {
   /** The routes of the content page tree. */
@@ -59,11 +65,7 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
     let stop: (() => void) | undefined;
     let left = false;
     void prefetcher().then((module) => {
-      if (module && !left)
-        stop = module.prefetchOnIntent((path) => {
-          const target = handleForPath(routes, path);
-          return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
-        });
+      if (module && !left) stop = module.prefetchOnIntent((path) => remotePageAt(routes, path));
     });
     return () => {
       left = true;
@@ -84,10 +86,7 @@ export function AppRoutes({ contentRoutes, tagManager, pageTree }: AppRoutesProp
       .then((module) => {
         if (!module || left) return;
         if (remote && subPages?.length) module.prefetchPages(remote, subPages);
-        stop = module.prefetchInView((path) => {
-          const target = handleForPath(routes, path);
-          return target?.remote && target.page ? { remote: target.remote, page: target.page } : undefined;
-        });
+        stop = module.prefetchInView((path) => remotePageAt(routes, path));
       });
     return () => {
       left = true;
