@@ -10,7 +10,13 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const apps = ['host', 'remote-account', 'remote-insurance', 'remote-billing', 'remote-service', 'api'];
+// The host, every remote (the portal's own and any made by `pnpm create-remote`), and the api.
+const remoteFolders = fs
+  .readdirSync(import.meta.dirname, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && /^remote-[a-z][a-z0-9]+$/.test(entry.name))
+  .map(({ name }) => name)
+  .sort();
+const apps = ['host', ...remoteFolders, 'api'];
 const otherApps = (self) => apps.filter((app) => app !== self);
 // A package name (`host`, `host/x`) or a path into an app's folder (`../../host/src/x`).
 const appImportRegex = (names) => `^(${names.join('|')})(/.*)?$|(^|/)(${names.join('|')})/(src|server)/`;
@@ -52,11 +58,13 @@ const sharedImportBan = (...extraPatterns) => ({
 
 // A remote's features (src/features/<name>/) meet only at each other's index.ts, the feature's public
 // face: what is behind it may move or change without the other features knowing (docs/design.md).
-const remotes = apps.filter((app) => app.startsWith('remote-'));
+const remotes = remoteFolders;
 const featureZones = (app) => {
   const root = `${app}/src/features`;
+  const folder = path.join(import.meta.dirname, root);
+  if (!fs.existsSync(folder)) return [];
   return fs
-    .readdirSync(path.join(import.meta.dirname, root), { withFileTypes: true })
+    .readdirSync(folder, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map(({ name }) => ({
       target: `${root}/${name}/**`,

@@ -86,7 +86,7 @@ function federationConfig({ appDir, name, exposes, production = true }) {
     // A remote that is down must not block start-up: serve our own copies, fetch a remote lazily.
     shareStrategy: 'loaded-first',
     manifest: true,
-    // Remote types come from the hand-written remotes.d.ts of the host.
+    // Every remote exposes one shape, ExposedPages of @portal/shared: no generated types.
     dts: false,
     experiments: runtimeExperiments({ exposes, production }),
   };

@@ -94,7 +94,8 @@ function stackProcessPorts(stack, env = process.env) {
 /**
  * What the browser journeys add to each of their stacks, relative to its host's port: three more hosts
  * that each meet a fault (a remote down, the content endpoint down, no billing remote), just after the
- * remotes; in the release stage's canary check, canary builds and their host; and a port where nothing
+ * remotes; in the release stage's canary check, canary builds and their host, and a remote made by
+ * `pnpm create-remote` that joins that host; and a port where nothing
  * listens (a backend or remote pointed there is "down").
  */
 const JOURNEY_PORT_OFFSETS = Object.freeze({
@@ -106,6 +107,8 @@ const JOURNEY_PORT_OFFSETS = Object.freeze({
   brokenBillingCanary: 11,
   healthyBillingCanary: 12,
   canaryHost: 13,
+  // The release stage's new-remote check: a remote made by `pnpm create-remote`, added to that host.
+  addedRemote: 14,
   closed: 19,
 });
 

@@ -16,6 +16,7 @@ export type JourneyPortName =
   | 'brokenBillingCanary'
   | 'healthyBillingCanary'
   | 'canaryHost'
+  | 'addedRemote'
   | 'closed';
 export declare const JOURNEY_PORT_OFFSETS: Readonly<Record<JourneyPortName, number>>;
 export declare function journeyStackPorts(

@@ -31,11 +31,13 @@ function backendProxy(env = process.env) {
 /**
  * @param {Omit<import('./webpack.common.cjs').AppOptions, 'mode'> & {
  *   devServer?: Record<string, unknown>,
- * }} options the app's port comes from the topology (configs/topology.cjs) by its federation name
+ *   devPort?: number,
+ * }} options the app's port comes from the topology (configs/topology.cjs) by its federation name; a
+ *   remote added later (`pnpm create-remote`) gives its own, `devPort`, which `PORT` overrides
  */
-function devConfig({ devServer = {}, ...options }) {
+function devConfig({ devServer = {}, devPort, ...options }) {
   const name = /** @type {import('./topology.cjs').ProcessName} */ (options.name);
-  const port = name === 'host' ? portOf('host') : Number(process.env.PORT || portOf(name));
+  const port = name === 'host' ? portOf('host') : Number(process.env.PORT || (devPort ?? portOf(name)));
   const config = commonConfig({ ...options, mode: 'development' });
   const publicPath = config.output.publicPath === 'auto' ? '/' : config.output.publicPath;
   return {

@@ -15,6 +15,9 @@
 //    throws) on a 100% canary is reported by students' browsers and rolled back by the host, whose next
 //    page shows the invoices from the stable release; today's billing build as a 50% canary goes to
 //    about half of twenty fresh browsers and is kept (e2e/releases/canary.spec.ts).
+// 5. A new remote in one command: in the same worktree, `pnpm create-remote` makes a fifth remote, which
+//    is built alone and served by its own server; the running host of check 4 composes it once its
+//    remotes file names it, with no host build, and its page works (e2e/releases/new-remote.spec.ts).
 // Run after `pnpm build` (npm test's build stage). Needs git history for the second and third checks.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,9 +44,13 @@ import { describeBreaks, olderRemotesAgainstTodaysShared } from './lib/shared-co
 
 const REMOTES = Object.keys(topology.REMOTE_PACKAGES);
 
-async function journeys(spec, env) {
+/** The remote check 5 makes: a name no remote of the portal has. */
+const ADDED_REMOTE = 'releasecheck';
+
+async function journeys(specs, env) {
   const chromium = await findChromium();
-  await pnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', '--config', 'releases.config.ts', spec], {
+  const files = Array.isArray(specs) ? specs : [specs];
+  await pnpm(['--filter', 'e2e', 'exec', 'playwright', 'test', '--config', 'releases.config.ts', ...files], {
     // A few journeys: one worker on one stack (e2e/playwright.config.ts).
     env: { ...process.env, CHROMIUM_PATH: chromium, E2E_WORKERS: '1', ...env },
   });
@@ -63,15 +70,19 @@ async function newPageWithoutHostRelease(worktree, before) {
 }
 
 /**
- * The remotes' teams' changes of checks 1 and 4, in one worktree of HEAD: the service remote gets a
- * new page and the billing remote a broken invoices page, and only those two remotes are built there
- * (side by side). @returns the worktree and the broken billing build's version
+ * The remotes' teams' changes of checks 1, 4 and 5, in one worktree of HEAD: the service remote gets a
+ * new page, the billing remote a broken invoices page, and `pnpm create-remote` makes a fifth remote;
+ * only those three are built there (side by side). @returns the worktree and the broken billing
+ * build's version
  */
 async function todaysChangedRemotes() {
   const worktree = await checkOut('HEAD', 'changed-remotes');
   addFixturePage(worktree);
   const version = breakInvoicesPage(worktree);
+  step(`Release check 5: pnpm create-remote ${ADDED_REMOTE}, in a worktree`);
+  await pnpm(['create-remote', ADDED_REMOTE], { cwd: worktree });
   await buildRemotes(worktree, [FIXTURE.remote, 'billing']);
+  await pnpm(['--filter', `remote-${ADDED_REMOTE}`, 'run', 'build'], { cwd: worktree });
   return { worktree, version };
 }
 
@@ -193,19 +204,25 @@ async function olderHost() {
   }
 }
 
-/** 4. A broken canary rolled back by itself, and a healthy one kept (see the top of this file). */
+/**
+ * 4. A broken canary rolled back by itself, and a healthy one kept; 5. the remote made by
+ * `pnpm create-remote` joins the same running host by its remotes file (see the top of this file).
+ */
 async function canaryRelease(worktree, version) {
   step(
     'Release check 4: remote-billing on a canary, a broken build rolled back by itself and a healthy one kept',
   );
+  step(`Release check 5: remote-${ADDED_REMOTE}, built alone, joins the running host by its remotes file`);
   const folder = mkdtempSync(join(tmpdir(), 'portal-canary-remotes-'));
   const remotesFile = join(folder, 'remotes.json');
   writeFileSync(remotesFile, '{}\n');
   try {
-    await journeys('releases/canary.spec.ts', {
+    await journeys(['releases/canary.spec.ts', 'releases/new-remote.spec.ts'], {
       CANARY_BILLING_DIST_DIR: join(worktree, topology.REMOTE_PACKAGES.billing, 'dist'),
       CANARY_BILLING_VERSION: version,
       CANARY_REMOTES_FILE: remotesFile,
+      ADDED_REMOTE_ROOT: worktree,
+      ADDED_REMOTE_NAME: ADDED_REMOTE,
     });
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -228,7 +245,7 @@ try {
   console.log(
     bold(
       green(
-        'Releases: a remote adds a page alone, older remotes work with this host, this host’s remotes with the older host, and a broken canary rolls back by itself.',
+        'Releases: a remote adds a page alone, older remotes work with this host, this host’s remotes with the older host, a broken canary rolls back by itself, and a new remote joins the running host.',
       ),
     ),
   );

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import topology from '../configs/topology.cjs';
 import { busyPorts, describeBusy } from './lib/ports.mjs';
-import { stackServices } from './lib/stack.mjs';
+import { listenHost, packageScriptCommand, stackServices } from './lib/stack.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { red } from './lib/log.mjs';
 
@@ -101,11 +101,17 @@ async function stackOfServices(stack, { gtmId, logs }) {
 
 /**
  * The release stage's canary check (scripts/check-releases.mjs) names a broken build of the billing
- * remote (CANARY_BILLING_DIST_DIR) and the remotes file its host reads (CANARY_REMOTES_FILE).
+ * remote (CANARY_BILLING_DIST_DIR) and the remotes file its host reads (CANARY_REMOTES_FILE); its
+ * new-remote check, the worktree (ADDED_REMOTE_ROOT) where `pnpm create-remote` made and built a remote
+ * (ADDED_REMOTE_NAME), which is served beside that host.
  */
 function canaryCheck(env) {
   if (!env.CANARY_BILLING_DIST_DIR || !env.CANARY_REMOTES_FILE) return null;
-  return { brokenDist: env.CANARY_BILLING_DIST_DIR, remotesFile: env.CANARY_REMOTES_FILE };
+  const added =
+    env.ADDED_REMOTE_ROOT && env.ADDED_REMOTE_NAME
+      ? { root: env.ADDED_REMOTE_ROOT, name: env.ADDED_REMOTE_NAME }
+      : null;
+  return { brokenDist: env.CANARY_BILLING_DIST_DIR, remotesFile: env.CANARY_REMOTES_FILE, added };
 }
 
 /**
@@ -141,6 +147,16 @@ async function canaryServices(stackEnv, ports, canary, named) {
   };
   const [host] = await stackServices({ mode: 'start', only: ['host'], env: { ...process.env, ...hostEnv } });
   services.push({ ...host, name: named('host, canaries'), env: { ...hostEnv, ...host.env } });
+  if (canary.added) {
+    // Its own server, as its team runs it: the host learns of it only from the remotes file.
+    const command = await packageScriptCommand(`remote-${canary.added.name}`, 'start', canary.added.root);
+    services.push({
+      name: named(`remote-${canary.added.name}, added`),
+      ...command,
+      env: { ...stackEnv, ...command.env, LISTEN_HOST: listenHost(), PORT: String(ports.addedRemote) },
+      healthUrl: `${topology.localOrigin(ports.addedRemote)}/healthz`,
+    });
+  }
   return services;
 }
 

@@ -125,9 +125,15 @@ describe('host server: canaries and field data', () => {
       expect(huge.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The report is too large.' });
       const tooMany = await app.inject(report(Array.from({ length: 31 }, () => event('view'))));
       expect(tooMany.json().code).toBe('INVALID_REPORT');
+      const notAName = await app.inject(report([event('view', { remote: 'Pay-roll!' })]));
+      expect(notAName.statusCode).toBe(400);
+      expect(notAName.json().code).toBe('INVALID_REPORT');
+      // A name a remote may have, but no remote this host composes (none added): no label for it.
       const unknown = await app.inject(report([event('view', { remote: 'payroll' })]));
-      expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().code).toBe('INVALID_REPORT');
+      expect(unknown.json()).toEqual({
+        code: 'UNKNOWN_REMOTE',
+        message: 'This portal has no remote "payroll".',
+      });
       const notServed = await app.inject(report([event('view', { remote: 'service' })]));
       expect(notServed.json()).toEqual({
         code: 'UNKNOWN_REMOTE',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readFrameSecret, readOrigins, readPort, readUrl } from '@portal/shared/server';
-import { CONTENT_ROOTS, GTM_ID_PATTERN, REMOTE_NAMES } from '../src/app/runtime-config-shape';
+import { CONTENT_ROOTS, GTM_ID_PATTERN, isRemoteName, REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
 import { DEFAULT_CANARY_RULES } from './canary-watch';
 import type { CanaryRules } from './canary-watch';
@@ -12,6 +12,43 @@ export type { RuntimeConfig } from '../src/app/runtime-config-shape';
 
 /** The value of a `REMOTE_*_URL` that leaves a remote out: not deployed, its pages "not available". */
 export const REMOTE_OFF = 'off';
+
+/**
+ * The variable naming the remotes added to the portal's own four (made by `pnpm create-remote`), by
+ * federation name, separated by commas: each is composed from its `REMOTE_<NAME>_URL`, which it must have.
+ */
+export const ADDED_REMOTES = 'ADDED_REMOTES';
+
+/** The variable with a remote's manifest URL: `REMOTE_<NAME>_URL`. */
+export function remoteUrlVariable(name: RemoteName): string {
+  return (
+    (REMOTE_URL_VARIABLES as Readonly<Record<string, string>>)[name] ?? `REMOTE_${name.toUpperCase()}_URL`
+  );
+}
+
+/**
+ * The remotes named in ADDED_REMOTES (none when unset). @throws Error naming a name that is not a
+ * remote's, or one of the portal's own.
+ */
+export function readAddedRemotes(env: NodeJS.ProcessEnv): RemoteName[] {
+  const raw = (env[ADDED_REMOTES] ?? '').trim();
+  if (raw === '') return [];
+  const names = raw.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!isRemoteName(name))
+      throw new Error(
+        `${ADDED_REMOTES} must list remote names (a lowercase letter, then 1 to 29 lowercase letters or digits), separated by commas; "${name}" is not one.`,
+      );
+    if ((REMOTE_NAMES as readonly string[]).includes(name))
+      throw new Error(`${ADDED_REMOTES} lists "${name}", which is one of the portal's own remotes.`);
+  }
+  return [...new Set(names)];
+}
+
+/** The portal's own remotes and those added, in that order. */
+function remoteNames(env: NodeJS.ProcessEnv): RemoteName[] {
+  return [...REMOTE_NAMES, ...readAddedRemotes(env)];
+}
 
 /** Everything the host server reads from the environment, validated. */
 export interface HostServerConfig {
@@ -122,7 +159,7 @@ function readTrustProxy(raw: string | undefined): boolean | string {
  */
 export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
   const remotesFilePath = readRemotesFile(env.HOST_REMOTES_FILE);
-  const remoteValues = remotesFilePath ? { ...env, ...readRemotesFileValues(remotesFilePath) } : env;
+  const remoteValues = remotesFilePath ? { ...env, ...readRemotesFileValues(remotesFilePath, env) } : env;
   const remotes = readRemoteUrls(remoteValues);
   const canaries = readCanaries(remoteValues, remotes);
   // What a remote's URL falls back to when the file leaves it out: the environment's REMOTE_* values.
@@ -130,7 +167,9 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
     ? {
         path: remotesFilePath,
         env: Object.fromEntries(
-          Object.entries(env).filter(([name]) => name.startsWith('REMOTE_') || name.startsWith('CANARY_')),
+          Object.entries(env).filter(
+            ([name]) => name.startsWith('REMOTE_') || name.startsWith('CANARY_') || name === ADDED_REMOTES,
+          ),
         ),
       }
     : null;
@@ -163,8 +202,9 @@ export function readHostConfig(env: NodeJS.ProcessEnv): HostServerConfig {
 }
 
 /**
- * The manifest URL of each remote from `REMOTE_*_URL` values (its default when unset); a remote set to
- * `off` is left out. @throws Error naming the variable that is wrong.
+ * The manifest URL of each remote from `REMOTE_*_URL` values: a portal remote's default when unset, and
+ * an added remote's (ADDED_REMOTES) required; a remote set to `off` is left out.
+ * @throws Error naming the variable that is wrong.
  */
 export function readRemoteUrls(env: NodeJS.ProcessEnv): Partial<Record<RemoteName, string>> {
   const remotes: Partial<Record<RemoteName, string>> = {};
@@ -173,6 +213,15 @@ export function readRemoteUrls(env: NodeJS.ProcessEnv): Partial<Record<RemoteNam
     if (env[variable]?.trim() !== REMOTE_OFF) {
       remotes[name] = readUrl(env, variable, remoteManifestUrl(name, env)).href;
     }
+  }
+  for (const name of readAddedRemotes(env)) {
+    const variable = remoteUrlVariable(name);
+    const raw = env[variable]?.trim() ?? '';
+    if (raw === '')
+      throw new Error(
+        `${ADDED_REMOTES} lists "${name}", so ${variable} must be its manifest URL (or "${REMOTE_OFF}").`,
+      );
+    if (raw !== REMOTE_OFF) remotes[name] = readUrl(env, variable, raw).href;
   }
   return remotes;
 }
@@ -185,10 +234,11 @@ function readRemotesFile(raw: string | undefined): string | null {
 }
 
 /**
- * The `REMOTE_*_URL` values of a remotes file: a JSON object with no other keys and string values.
+ * The values of a remotes file: a JSON object of `REMOTE_*_URL` and `CANARY_*` values of the portal's
+ * remotes and of those its ADDED_REMOTES names (else `env`'s), with no other keys and string values.
  * @throws Error naming the file and what is wrong with it.
  */
-export function readRemotesFileValues(file: string): Record<string, string> {
+export function readRemotesFileValues(file: string, env: NodeJS.ProcessEnv = {}): Record<string, string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
@@ -197,11 +247,23 @@ export function readRemotesFileValues(file: string): Record<string, string> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new Error(
-      `HOST_REMOTES_FILE ${file} must hold a JSON object of REMOTE_*_URL (and CANARY_*) values.`,
+      `HOST_REMOTES_FILE ${file} must hold a JSON object of REMOTE_*_URL (and CANARY_*, ${ADDED_REMOTES}) values.`,
     );
+  const added = (parsed as Record<string, unknown>)[ADDED_REMOTES];
+  if (added !== undefined && typeof added !== 'string')
+    throw new Error(
+      `HOST_REMOTES_FILE ${file}: ${ADDED_REMOTES} must be a string of names separated by commas.`,
+    );
+  let names: RemoteName[];
+  try {
+    names = remoteNames({ [ADDED_REMOTES]: added ?? env[ADDED_REMOTES] });
+  } catch (error) {
+    throw new Error(`HOST_REMOTES_FILE ${file}: ${(error as Error).message}`);
+  }
   const known = [
-    ...(Object.values(REMOTE_URL_VARIABLES) as string[]),
-    ...REMOTE_NAMES.flatMap((name) => Object.values(canaryVariables(name))),
+    ...names.map(remoteUrlVariable),
+    ...names.flatMap((name) => Object.values(canaryVariables(name))),
+    ADDED_REMOTES,
   ];
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
@@ -229,7 +291,7 @@ export function canaryVariables(name: RemoteName): { url: string; percent: strin
  */
 export function readCanaries(env: NodeJS.ProcessEnv, remotes: Partial<Record<RemoteName, string>>): Canaries {
   const canaries: Canaries = {};
-  for (const name of REMOTE_NAMES) {
+  for (const name of remoteNames(env)) {
     const variables = canaryVariables(name);
     const url = (env[variables.url] ?? '').trim();
     if (url === '') continue;

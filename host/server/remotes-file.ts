@@ -40,7 +40,7 @@ export function followRemotesFile(
     if (current === seen) return;
     seen = current;
     try {
-      const values = { ...env, ...readRemotesFileValues(file) };
+      const values = { ...env, ...readRemotesFileValues(file, env) };
       const next = readRemoteUrls(values);
       const nextCanaries = readCanaries(values, next);
       for (const name of Object.keys(remotes) as RemoteName[]) delete remotes[name];

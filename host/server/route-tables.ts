@@ -3,7 +3,7 @@
 // either. It is left out, as the browser leaves that remote's pages out (and says why in its console).
 import { findPublishedRoute, parsePublishedRoutes } from '@portal/shared/route-table';
 import type { FoundPublishedRoute, PublishedRoutes } from '@portal/shared/route-table';
-import { REMOTE_NAMES } from '../src/app/runtime-config-shape';
+import { remoteNamesOf } from '../src/app/runtime-config-shape';
 import type { RemoteName } from '../src/app/runtime-config-shape';
 
 /** Where a URL's page comes from: its remote, whether it needs a login, its page module and route name. */
@@ -33,7 +33,7 @@ export function findRemote(
   tables: Partial<Record<RemoteName, unknown>>,
   pathname: string,
 ): FoundRoute | undefined {
-  const valid = REMOTE_NAMES.flatMap((remote) => {
+  const valid = remoteNamesOf(tables).flatMap((remote) => {
     const table = readRouteTable(remote, tables[remote]);
     return table instanceof Error ? [] : [[remote, table] as const];
   });

@@ -237,6 +237,21 @@ describe('buildAppRoutes', () => {
     expect(await screen.findByText('retry notice')).toBeInTheDocument();
   });
 
+  const HELLO = loaded('hello', [
+    published({ name: 'hello', path: '/hello', page: 'welcome' }),
+    published({ name: 'hello-login', path: '/login', page: 'takeover' }),
+  ]);
+
+  it('should render the page of a remote added to the portal', async () => {
+    renderAt('/hello', { ...TABLES, hello: HELLO });
+    expect(await slot()).toEqual({ remote: 'hello', page: 'welcome', pageProps: {} });
+  });
+
+  it('should leave a path that the portal’s own remotes declare to them, whatever an added one declares', async () => {
+    renderAt('/login', { hello: HELLO, ...TABLES });
+    expect(await slot()).toEqual({ remote: 'account', page: 'login', pageProps: {} });
+  });
+
   it('should say not available for the pages of a remote that is not deployed', async () => {
     renderAt('/login', { ...TABLES, account: { state: 'absent' } });
     expect(await screen.findByText('not available notice')).toBeInTheDocument();

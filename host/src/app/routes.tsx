@@ -10,7 +10,7 @@ import { ContentPage } from '../features/pages/content-page';
 import { DemoPage } from '../features/pages/demo-page';
 import { HomePage } from '../features/pages/home-page';
 import { PageNotAvailable } from '../features/pages/page-not-available';
-import { REMOTE_NAMES } from './runtime-config-shape';
+import { remoteNamesOf } from './runtime-config-shape';
 import type { RemoteName } from './runtime-config-shape';
 import { RemoteSlot } from '../features/remotes/remote-slot';
 import { startRouteReads } from '../features/remotes/fetch-ahead';
@@ -89,12 +89,16 @@ export function buildAppRoutes(
 ): RouteObject[] {
   const contentByPath = new Map(contentRoutes.map((route) => [route.path, route]));
   const contentByName = new Map(contentRoutes.map((route) => [route.name, route]));
-  const declared: Declared[] = REMOTE_NAMES.flatMap((remote) => {
+  // The portal's own remotes first, then those added: the first to declare a path serves it.
+  const tables = remoteNamesOf(remoteTables).flatMap((remote) => {
     const table = remoteTables[remote];
-    return table.state === 'loaded' ? table.routes.routes.map((route) => ({ remote, route })) : [];
+    return table ? [[remote, table] as const] : [];
   });
+  const declared: Declared[] = tables.flatMap(([remote, table]) =>
+    table.state === 'loaded' ? table.routes.routes.map((route) => ({ remote, route })) : [],
+  );
   // A remote that could not be reached may serve any missing page: offer a retry rather than "not available".
-  const someRemoteDown = REMOTE_NAMES.some((remote) => remoteTables[remote].state === 'failed');
+  const someRemoteDown = tables.some(([, table]) => table.state === 'failed');
   const taken = new Set<string>();
   const routes: RouteObject[] = [];
 

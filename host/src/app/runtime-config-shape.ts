@@ -3,15 +3,36 @@
 // imports this file.
 import { CONTENT_ROOT, TEST_CONTENT_ROOT } from '@portal/shared/content-roots';
 
-/** The remotes the host composes, by federation name (see each remote's configs/federation.cjs). */
+/**
+ * The portal's own remotes, by federation name (see each remote's configs/federation.cjs): each has a
+ * default URL (configs/topology.cjs) and is composed unless set to `off`. A remote added later (made by
+ * `pnpm create-remote`) is named in ADDED_REMOTES and composed from its URL, with no host build.
+ */
 export const REMOTE_NAMES = ['account', 'insurance', 'billing', 'service'] as const;
 
-/** One of {@link REMOTE_NAMES}. */
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/**
+ * A remote's federation name: a lowercase letter, then 1 to 29 lowercase letters or digits, so that
+ * its variables (`REMOTE_<NAME>_URL`) and its package (`remote-<name>`) follow from it.
+ */
+export const REMOTE_NAME_PATTERN = /^[a-z][a-z0-9]{1,29}$/;
 
-/** True for a known remote name. */
+/** The host's own federation name, which no remote may take. */
+const HOST_NAME = 'host';
+
+/** A remote's federation name: one of {@link REMOTE_NAMES}, or one added ({@link REMOTE_NAME_PATTERN}). */
+export type RemoteName = string;
+
+/** True for a name a remote may have. */
 export function isRemoteName(value: unknown): value is RemoteName {
-  return typeof value === 'string' && (REMOTE_NAMES as readonly string[]).includes(value);
+  return typeof value === 'string' && REMOTE_NAME_PATTERN.test(value) && value !== HOST_NAME;
+}
+
+/** The remotes of a runtime config, the portal's own first (a stable order for the route tree). */
+export function remoteNamesOf(remotes: Readonly<Record<string, unknown>>): RemoteName[] {
+  const added = Object.keys(remotes)
+    .filter((name) => isRemoteName(name) && !(REMOTE_NAMES as readonly string[]).includes(name))
+    .sort();
+  return [...REMOTE_NAMES, ...added];
 }
 
 /** Tag-manager container ids: GTM- followed by uppercase letters and digits (docs/requirements.md §1). */

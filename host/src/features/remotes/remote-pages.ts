@@ -1,22 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type * as AccountPages from 'account/pages';
-import type * as BillingPages from 'billing/pages';
-import type * as InsurancePages from 'insurance/pages';
-import type * as ServicePages from 'service/pages';
 import type { ExposedPages } from '@portal/shared';
 import type { RemoteName } from '../../app/runtime-config-shape';
 import { claimLoadFailures } from './preload-error';
 
-/** What each remote exposes as `./pages` (remotes.d.ts declares it for all four). */
+/** What each remote exposes as `./pages`: one shape for every remote, the portal's own and any added. */
 export type RemotePages = ExposedPages;
 
-/** The `./pages` module of each remote, as declared in remotes.d.ts. */
-type PagesModules = {
-  account: typeof AccountPages;
-  insurance: typeof InsurancePages;
-  billing: typeof BillingPages;
-  service: typeof ServicePages;
-};
+/** The `./pages` module of a remote (see each remote's src/exposed/pages.ts). */
+type PagesModule = { pages?: RemotePages };
 
 let entries: Partial<Record<RemoteName, string>> = {};
 // The remotes this browser gets the canary of, with the stable release's URL to fall back to.
@@ -57,7 +48,7 @@ function registerAgain(remote: RemoteName): void {
 }
 
 function fetchPages(remote: RemoteName): Promise<RemotePages> {
-  return loadRemote<PagesModules[typeof remote]>(`${remote}/pages`)
+  return loadRemote<PagesModule>(`${remote}/pages`)
     .then((module) => {
       if (!module?.pages) throw new Error(`Remote "${remote}" does not expose its pages.`);
       return module.pages;

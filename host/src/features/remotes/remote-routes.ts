@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { parsePublishedRoutes, PUBLISHED_ROUTES_FILE } from '@portal/shared';
 import type { PublishedRoutes } from '@portal/shared';
-import { REMOTE_NAMES } from '../../app/runtime-config-shape';
+import { REMOTE_NAMES, remoteNamesOf } from '../../app/runtime-config-shape';
 import type { RemoteName } from '../../app/runtime-config-shape';
 
 /**
@@ -12,8 +12,8 @@ import type { RemoteName } from '../../app/runtime-config-shape';
 export type RemoteRouteTable =
   { state: 'loaded'; routes: PublishedRoutes } | { state: 'failed' } | { state: 'absent' };
 
-/** The route table of every remote, by remote name. */
-export type RemoteRouteTables = Readonly<Record<RemoteName, RemoteRouteTable>>;
+/** The route table of every remote, by remote name: the portal's own always, and those added. */
+export type RemoteRouteTables = Readonly<Partial<Record<RemoteName, RemoteRouteTable>>>;
 
 /** Where a remote publishes its routes: beside its manifest. */
 export function routesUrl(manifestUrl: string): string {
@@ -80,7 +80,7 @@ export const useRouteTables = create<RouteTablesState>()((set, get) => ({
   load: async (manifests, embedded = {}, fallbacks = {}) => {
     const used = { ...manifests };
     const entries = await Promise.all(
-      REMOTE_NAMES.map(async (name) => {
+      remoteNamesOf(manifests).map(async (name) => {
         const table =
           embeddedTable(name, manifests[name], embedded[name]) ??
           (await fetchRemoteRoutes(name, manifests[name]));
@@ -94,7 +94,7 @@ export const useRouteTables = create<RouteTablesState>()((set, get) => ({
   },
   retryFailed: async () => {
     const { tables, manifests } = get();
-    const failed = REMOTE_NAMES.filter((name) => tables[name].state === 'failed');
+    const failed = Object.keys(tables).filter((name) => tables[name]?.state === 'failed');
     const entries = await Promise.all(
       failed.map(async (name) => [name, await fetchRemoteRoutes(name, manifests[name])] as const),
     );
