@@ -27,7 +27,8 @@ try {
 }
 const { folder, port } = created;
 step(`Wrote ${folder}/ (port ${port}) and added it to pnpm-workspace.yaml`);
-if (!values['no-install']) await pnpm(['install', '--prefer-offline']);
+// A new package: the lockfile takes it (CI=true would otherwise make pnpm refuse to change it).
+if (!values['no-install']) await pnpm(['install', '--prefer-offline', '--no-frozen-lockfile']);
 
 const upper = name.toUpperCase();
 console.log(`
