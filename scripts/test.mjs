@@ -118,7 +118,7 @@ const STAGES = [
   {
     name: 'releases',
     title:
-      'independent releases: a remote adds a page alone; remotes one release older; the host one release older; a canary rolled back by itself',
+      'independent releases: a remote adds a page alone; remotes one release older; the host one release older; a canary rolled back by itself; a new remote added to a running host',
     action: () => pnpm(['test:releases']),
   },
 ];

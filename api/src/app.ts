@@ -159,8 +159,15 @@ export async function buildApp({
       request.url.startsWith(SANDBOX_PREFIX)
     )
       return;
+    // The header must carry a token of this session, and the cookie one too. They need not be the same
+    // token: on a first visit, answers that crossed each set a new one, and a page may send the one it
+    // read while the next is arriving. Only a page of the portal can read a token and set the header.
     const headerToken = request.headers['x-xsrf-token'];
-    if (!request.xsrfValid || typeof headerToken !== 'string' || headerToken !== cookieToken) {
+    if (
+      !request.xsrfValid ||
+      typeof headerToken !== 'string' ||
+      (headerToken !== cookieToken && !isXsrfTokenValid(xsrfKey, headerToken, sessionId))
+    ) {
       throw new ApiError(403, 'XSRF_INVALID', 'The anti-forgery token is missing or wrong.');
     }
   });

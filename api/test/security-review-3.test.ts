@@ -486,6 +486,36 @@ describe('a signed anti-forgery token, bound to the session', () => {
     assert.equal(cookieOf(kept, 'XSRF-TOKEN'), undefined);
   });
 
+  it('should take a token of the session in the header when the cookie holds a newer one of it', async () => {
+    // A first visit: two answers crossed, each set a token, and the page sent the first it read.
+    const [first, second] = await Promise.all([
+      t.request({ method: 'GET', url: '/api/checksession' }),
+      t.request({ method: 'GET', url: '/api/checksession' }),
+    ]);
+    const read = cookieOf(first, 'XSRF-TOKEN') ?? '';
+    const newer = cookieOf(second, 'XSRF-TOKEN') ?? '';
+    assert.notEqual(read, newer);
+    assert.equal((await contact({ cookie: `XSRF-TOKEN=${newer}`, 'x-xsrf-token': read })).statusCode, 204);
+    // Still a token the api made for this session: not one the client picks, nor another session's.
+    assertError(
+      await contact({ cookie: `XSRF-TOKEN=${newer}`, 'x-xsrf-token': 'attacker-chosen' }),
+      403,
+      'XSRF_INVALID',
+    );
+    const chen = await t.login(CHEN);
+    assertError(
+      await contact({ cookie: `XSRF-TOKEN=${newer}`, 'x-xsrf-token': chen.xsrf }),
+      403,
+      'XSRF_INVALID',
+    );
+    // And the cookie must hold one too.
+    assertError(
+      await contact({ cookie: 'XSRF-TOKEN=attacker-chosen', 'x-xsrf-token': read }),
+      403,
+      'XSRF_INVALID',
+    );
+  });
+
   it("should renew the token at login, refuse the one from before it and another session's", async () => {
     const before = XSRF_ONLY['x-xsrf-token'] ?? '';
     const anna = await t.login(ANNA);
