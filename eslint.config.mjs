@@ -53,7 +53,10 @@ const appImportBan = (self) => ({
   ],
 });
 const sharedImportBan = (...extraPatterns) => ({
-  patterns: [{ regex: appImportRegex(apps), message: '@portal/shared imports no app.' }, ...extraPatterns],
+  patterns: [
+    { regex: appImportRegex(apps), message: 'The shared packages import no app.' },
+    ...extraPatterns,
+  ],
 });
 
 // A remote's features (src/features/<name>/) meet only at each other's index.ts, the feature's public
@@ -74,27 +77,24 @@ const featureZones = (app) => {
     }));
 };
 
-// @portal/shared in layers, each importing only from the layers below it (docs/design.md): the
-// contract (wire shapes, validation rules, domain rules: pure, usable by the api), the browser's
-// runtime (auth store, http, i18n, routing, content client), the UI kit, the server parts (remotes'
-// and host's servers, the frame renderer) and the test helpers.
-const SHARED_LAYERS = [
-  ['contract', ['wire', 'validation', 'domain']],
-  ['runtime', ['alert', 'auth', 'content', 'emergency-pass', 'http', 'i18n', 'routing']],
-  ['ui', ['ui', 'standalone']],
-  ['server', ['server', 'prerender']],
-  ['testing', ['testing']],
+// The shared code in layers, each a package importing only from the packages below it (docs/design.md):
+// the contract (wire shapes, validation rules, domain rules: pure, usable by the api), the browser's
+// runtime (@portal/shared: the auth store, http, i18n, routing, content client, shared as one
+// Module Federation singleton), the UI kit, the server parts (remotes' and host's servers, the frame
+// renderer) and the test helpers. A package's tests may use the test helpers.
+const SHARED_PACKAGES = [
+  ['@portal/contract', 'packages/contract'],
+  ['@portal/shared', 'shared'],
+  ['@portal/ui', 'packages/ui'],
+  ['@portal/server', 'packages/server'],
+  ['@portal/testing', 'packages/testing'],
 ];
-const sharedLayerZones = SHARED_LAYERS.flatMap(([layer, folders], index) => {
-  const above = SHARED_LAYERS.slice(index + 1).flatMap(([, higher]) => higher);
-  return folders.flatMap((folder) =>
-    above.map((higher) => ({
-      target: `shared/src/${folder}/**`,
-      from: `shared/src/${higher}/**`,
-      message: `The ${layer} layer of @portal/shared imports nothing from a layer above it (${higher}/).`,
-    })),
-  );
-});
+const SHARED_FOLDERS = SHARED_PACKAGES.map(([, folder]) => folder);
+const layerBan = (index) =>
+  SHARED_PACKAGES.slice(index + 1).map(([name]) => ({
+    regex: `^${name.replace('/', '\\/')}(/.*)?$`,
+    message: `${SHARED_PACKAGES[index]?.[0]} imports nothing from a layer above it (${name}).`,
+  }));
 
 export default tseslint.config(
   {
@@ -107,7 +107,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '**/.release-check/**',
-      'shared/src/wire/openapi.ts',
+      'packages/contract/src/wire/openapi.ts',
       '**/@mf-types/**',
     ],
   },
@@ -139,16 +139,33 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, reactI18nextBan, urqlBan)] },
-  },
-  {
-    // Tests may use the test helpers of any layer.
-    files: ['shared/src/**/*.{ts,tsx}'],
-    ignores: ['shared/src/**/*.test.{ts,tsx}'],
+  ...SHARED_PACKAGES.map(([, folder], index) => ({
+    files: [`${folder}/**/*.{ts,tsx}`],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: sharedLayerZones }],
+      'no-restricted-imports': [
+        'error',
+        sharedImportBan(routerBan, reactI18nextBan, urqlBan, ...layerBan(index)),
+      ],
+    },
+  })),
+  ...SHARED_PACKAGES.map(([, folder], index) => ({
+    // Tests may use the test helpers of the layer above.
+    files: [`${folder}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        sharedImportBan(
+          routerBan,
+          reactI18nextBan,
+          urqlBan,
+          ...layerBan(index).filter((ban) => !ban.regex.includes('testing')),
+        ),
+      ],
+    },
+  })),
+  {
+    files: SHARED_FOLDERS.map((folder) => `${folder}/src/**/*.{ts,tsx}`),
+    rules: {
       // No file imports one that imports it back, however far round.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
@@ -170,7 +187,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', sharedImportBan(routerBan, reactI18nextBan)] },
   },
   {
-    // The reference backend may use @portal/shared's pure modules, never its React code.
+    // The reference backend may use the contract's pure modules and the servers' parts, never React code.
     files: ['api/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -180,11 +197,11 @@ export default tseslint.config(
           paths: [
             {
               name: '@portal/shared',
-              message: 'Import a pure module: @portal/shared/validation, /domain or /wire.',
+              message: 'Import a pure module: @portal/contract/validation, /domain or /wire.',
             },
             {
-              name: '@portal/shared/ui',
-              message: 'The UI kit is React code: import a pure module (/validation, /domain or /wire).',
+              name: '@portal/ui',
+              message: 'The UI kit is React code: import a pure module of @portal/contract.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 // Production variant: hashed file names, extracted and minified CSS, hidden source maps (kept beside the build for
 // reading stack traces, referenced by no bundle and never served, see createStaticServer), and every
 // text asset compressed once at build time (brotli and gzip beside the file), which the servers send as
-// they are to a browser that accepts them (`preCompressed` in shared/src/server/static-server.ts).
+// they are to a browser that accepts them (`preCompressed` in packages/server/src/server/static-server.ts).
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { CompactJsonPlugin } = require('./plugins/compact-json-plugin.cjs');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { registerMetrics } from '@portal/shared/metrics';
+import { registerMetrics } from '@portal/server/metrics';
 import { redactedRequestLog } from '@portal/shared/token-pages';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 // The api's Prometheus metrics, answered at `GET /metrics` with OPS_TOKEN (see docs/operations.md):
-// requests by route and status (@portal/shared/metrics), the job queue and the database pool.
-import { createMetricsRegistry } from '@portal/shared/metrics';
+// requests by route and status (@portal/server/metrics), the job queue and the database pool.
+import { createMetricsRegistry } from '@portal/server/metrics';
 import { Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { Db, PgDb } from './db/db.js';

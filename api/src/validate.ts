@@ -1,4 +1,4 @@
-import { toFieldIssues } from '@portal/shared/validation';
+import { toFieldIssues } from '@portal/contract/validation';
 import * as v from 'valibot';
 import { errors } from './errors.js';
 

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { mapPolicy, premiumPerTerm } from '@portal/shared/domain';
-import type { RawPolicy } from '@portal/shared/wire';
+import { mapPolicy, premiumPerTerm } from '@portal/contract/domain';
+import type { RawPolicy } from '@portal/contract/wire';
 import { apiPaths } from '../src/paths.js';
 import { XSRF_ONLY, authHeaders, createTestApp } from './helpers.js';
 import type { TestApp } from './helpers.js';
@@ -391,11 +391,14 @@ describe('api', () => {
     assert.equal(request.json().code, 'HOME_COUNTRY');
   });
 
-  it('should keep shared/src/wire/openapi.ts up to date with the yaml', () => {
+  it('should keep packages/contract/src/wire/openapi.ts up to date with the yaml', () => {
     const generated = execFileSync(fromApi('node_modules/.bin/openapi-typescript'), [apiPaths.openapi], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    assert.equal(generated.trim(), readFileSync(fromApi('../shared/src/wire/openapi.ts'), 'utf8').trim());
+    assert.equal(
+      generated.trim(),
+      readFileSync(fromApi('../packages/contract/src/wire/openapi.ts'), 'utf8').trim(),
+    );
   });
 });

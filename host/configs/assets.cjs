@@ -1,20 +1,11 @@
-// The icon sprite lives in @portal/shared (its SPRITE_FILE) and is served by the host at
+// The icon sprite lives in @portal/ui (its SPRITE_FILE) and is served by the host at
 // /en/assets/icons.svg (its SPRITE_URL). The favicon keeps a fixed name, /en/favicon.svg, because
 // index.html links it and the server redirects /favicon.ico to it.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const appDir = path.join(__dirname, '..');
-const SPRITE_FILE = path.join(
-  appDir,
-  'node_modules',
-  '@portal',
-  'shared',
-  'src',
-  'ui',
-  'assets',
-  'icons.svg',
-);
+const SPRITE_FILE = path.join(appDir, 'node_modules', '@portal', 'ui', 'src', 'ui', 'assets', 'icons.svg');
 
 const FAVICON_FILE = path.join(appDir, 'src', 'assets', 'favicon.svg');
 // The web app manifest and its icons (rendered from the favicon, see e2e/support/render-app-icons.ts)

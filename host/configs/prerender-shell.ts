@@ -4,7 +4,7 @@
 // each remote's build publishes, see @portal/shared's prerender-pages.ts), so that a phone paints the
 // page in its layout before the scripts arrive. Run after the webpack build (the `build` script):
 //
-//   tsx --tsconfig ../tsconfig.base.json --require ../shared/src/prerender/setup.cjs configs/prerender-shell.ts
+//   tsx --tsconfig ../tsconfig.base.json --require ../packages/server/src/prerender/setup.cjs configs/prerender-shell.ts
 import 'global-jsdom/register';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const { NAV_PATHS } = await import('../src/features/layout/site-nav');
   const { registerHostTexts } = await import('../src/i18n');
   const { PRERENDERED_PAGE_SLOT } = await import('../src/app/start-data-shape');
-  const { frameForEarlyInput } = await import('@portal/shared/prerender-frame');
+  const { frameForEarlyInput } = await import('@portal/server/prerender-frame');
 
   initI18n({ lng: 'en-GB' });
   await registerHostTexts();

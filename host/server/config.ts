@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readFrameSecret, readOrigins, readPort, readUrl } from '@portal/shared/server';
+import { readFrameSecret, readOrigins, readPort, readUrl } from '@portal/server';
 import { CONTENT_ROOTS, GTM_ID_PATTERN, isRemoteName, REMOTE_NAMES } from '../src/app/runtime-config-shape';
 import type { RemoteName, RuntimeConfig } from '../src/app/runtime-config-shape';
 import { DEFAULT_CANARY_RULES } from './canary-watch';

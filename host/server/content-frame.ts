@@ -8,7 +8,7 @@
 // fails or is late leaves the build's frame in place.
 import { contentLanguage } from '@portal/shared/locales';
 import type { Locale } from '@portal/shared/locales';
-import { FRAME_TIME_BUDGET_MS } from '@portal/shared/server';
+import { FRAME_TIME_BUDGET_MS } from '@portal/server';
 import { CONTENT_GRAPHQL_PATH } from './content-proxy';
 import { askRemoteForFrame } from './remote-frame';
 import { cached, fetchJson, swrCache, within } from './swr-cache';

@@ -2,7 +2,7 @@
 // with its content, else the remote's prerendered frame for a student or a visitor in the page's
 // language, put into the layout's shell.
 import type { Locale } from '@portal/shared/locales';
-import { frameTakesInputSafely, memberFrameKey } from '@portal/shared/prerender-frame';
+import { frameTakesInputSafely, memberFrameKey } from '@portal/server/prerender-frame';
 import type { Prerendered } from './page-template';
 import type { PrerenderedPages } from './remote-documents';
 import { PRERENDERED_PAGE_SLOT } from '../src/app/start-data-shape';

@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import { createStaticServer, refuseWithoutOpsToken } from '@portal/shared/server';
+import { createStaticServer, refuseWithoutOpsToken } from '@portal/server';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { registerApiGateway } from './api-gateway';
 import {

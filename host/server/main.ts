@@ -1,4 +1,4 @@
-import { listenUntilSignal, runMain } from '@portal/shared/server';
+import { listenUntilSignal, runMain } from '@portal/server';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
 

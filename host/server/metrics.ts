@@ -4,7 +4,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { Counter, Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
-import { createMetricsRegistry } from '@portal/shared/server';
+import { createMetricsRegistry } from '@portal/server';
 
 /** The host's metrics; `registry` holds them all. */
 export interface HostMetrics {

@@ -1,9 +1,9 @@
 // Asking a remote's server for a first frame (`POST /frames`, @portal/shared/frame-route): the one
 // request a student's own frame (./student-frame.ts) and a content page's frame (./content-frame.ts)
 // both make, with the shared secret the remote knows the host by.
-import { frameTakesInputSafely } from '@portal/shared/prerender-frame';
-import type { FrameRequest } from '@portal/shared/frame-renderer';
-import { frameAuthorization } from '@portal/shared/server';
+import { frameTakesInputSafely } from '@portal/server/prerender-frame';
+import type { FrameRequest } from '@portal/server/frame-renderer';
+import { frameAuthorization } from '@portal/server';
 import { fetchJson } from './swr-cache';
 
 /**

@@ -1,7 +1,7 @@
 // What the host refuses before anything is proxied or served: the api's development and operations
 // routes, however their path is spelled, and bodies over the limit of the backend they are for.
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackAddress } from '@portal/shared/server';
+import { isLoopbackAddress } from '@portal/server';
 import type { HostServerConfig } from './config';
 import { CONTENT_GRAPHQL_PATH } from './content-proxy';
 import {

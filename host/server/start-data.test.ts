@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { matchesPattern } from '@portal/shared/route-table';
-import { FRAME_ITEM_LIMIT } from '@portal/shared/server';
+import { FRAME_ITEM_LIMIT } from '@portal/server';
 import { readHostConfig } from './config';
 import { createHostServer } from './host-server';
 import { createPageTreeCache, pageTreeFile } from './page-tree-cache';

@@ -7,7 +7,7 @@
 // remote renders only for the host (the shared secret, FRAME_SECRET) and only so many items.
 import type { Locale } from '@portal/shared/locales';
 import { isPreloadApiPath, studentApiPath } from '@portal/shared/route-table';
-import { FRAME_ITEM_LIMIT, FRAME_TIME_BUDGET_MS, frameItemCount } from '@portal/shared/server';
+import { FRAME_ITEM_LIMIT, FRAME_TIME_BUDGET_MS, frameItemCount } from '@portal/server';
 import { askRemoteForFrame } from './remote-frame';
 import { fetchJson, within } from './swr-cache';
 

@@ -1,4 +1,4 @@
 import path from 'node:path';
-import { serveRemote } from '@portal/shared/server';
+import { serveRemote } from '@portal/server';
 
 serveRemote({ appDir: path.join(__dirname, '..'), name: 'account' });

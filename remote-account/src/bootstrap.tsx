@@ -1,5 +1,5 @@
-import '@portal/shared/styles.css';
-import { mountStandalone } from '@portal/shared/standalone';
+import '@portal/ui/styles.css';
+import { mountStandalone } from '@portal/ui/standalone';
 import { pages } from './exposed/pages';
 
 // Standalone mount for this team's development: every exposed page on `/<key>`.

@@ -1,9 +1,9 @@
 // First: a page's style sheets are the browser build's business, so here they are empty modules.
-import '@portal/shared/prerender-setup';
+import '@portal/server/prerender-setup';
 import path from 'node:path';
-import { createFrameRenderer } from '@portal/shared/frame-renderer';
-import { registerFrameRoute } from '@portal/shared/frame-route';
-import { serveRemote } from '@portal/shared/server';
+import { createFrameRenderer } from '@portal/server/frame-renderer';
+import { registerFrameRoute } from '@portal/server/frame-route';
+import { serveRemote } from '@portal/server';
 import { EmergencyQuery } from '../src/features/emergency/api/emergency-query';
 import { FaqCategoriesQuery } from '../src/features/faq/api/use-faq-categories';
 import { pages } from '../src/exposed/pages';

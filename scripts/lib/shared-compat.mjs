@@ -5,9 +5,55 @@
 // (its `src/`, tests left out) is type-checked in today's workspace, against today's package, and each
 // error in the remote's own files is reported with the remote's name.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { repoRoot } from './paths.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The entries of `@portal/shared` that Module Federation shares as one copy on the page, `.` and the
+ * subpaths (configs/federation.cjs): an older remote runs against today's. Every other entry of the
+ * older release was bundled into that remote's own build, and runs as it was.
+ */
+export function singletonEntries(root = repoRoot) {
+  const { sharedModules } = require(join(root, 'configs', 'federation.cjs'));
+  return Object.keys(sharedModules(join(root, 'host')))
+    .filter((name) => name === '@portal/shared' || name.startsWith('@portal/shared/'))
+    .map((name) => (name === '@portal/shared' ? '.' : `./${name.slice('@portal/shared/'.length)}`));
+}
+
+/** The TypeScript entries of a `@portal/shared` package folder, by export (`.`, `./ui`, …). */
+function typeScriptEntries(folder) {
+  const manifestFile = join(folder, 'package.json');
+  if (!existsSync(manifestFile)) return {};
+  const { exports = {} } = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  return Object.fromEntries(
+    Object.entries(exports).filter(([, target]) => typeof target === 'string' && /\.tsx?$/.test(target)),
+  );
+}
+
+/** `@portal/shared` for `.`, `@portal/shared/ui` for `./ui`. */
+const specifier = (entry) => (entry === '.' ? '@portal/shared' : `@portal/shared/${entry.slice(2)}`);
+
+/**
+ * TypeScript `paths` for an older remote's imports of `@portal/shared`: the entries its build bundled
+ * (`/ui`, `/wire`, …) resolve to its own release's files in `worktree` (they may since have moved to
+ * other packages), and the singleton's to today's files in `root`, from wherever they are imported: so
+ * what the bundled files read of the singleton is checked against today's like the rest.
+ * @param {string} worktree @param {string} root @param {string[]} singletons {@link singletonEntries}
+ * @returns {Record<string, string[]>}
+ */
+export function bundledEntryPaths(worktree, root, singletons) {
+  /** @type {Record<string, string[]>} */
+  const paths = {};
+  for (const [entry, target] of Object.entries(typeScriptEntries(join(worktree, 'shared'))))
+    if (!singletons.includes(entry)) paths[specifier(entry)] = [join(worktree, 'shared', target)];
+  for (const [entry, target] of Object.entries(typeScriptEntries(join(root, 'shared'))))
+    if (singletons.includes(entry)) paths[specifier(entry)] = [join(root, 'shared', target)];
+  return paths;
+}
 
 /** Where an older remote's source is checked, inside today's remote folder (ignored by git and lint). */
 export const CHECK_FOLDER = '.release-check';
@@ -15,15 +61,21 @@ export const CHECK_FOLDER = '.release-check';
 /**
  * The compiler's errors in each checked remote's files, from `tsc --pretty false` output run in the
  * workspace root: `{ [dir]: [error, …] }`, each error as `src/…(line,col): error TS…` relative to the
- * remote. Errors inside the shared package itself are today's package's business, not the remote's.
+ * remote. Errors inside the shared package itself are today's package's business, not the remote's;
+ * errors in the older release's bundled shared files (`bundled`: their folder, relative to the root,
+ * as {@link bundledEntryPaths} names them) are every checked remote's, which carries them.
  * @param {string} output
  * @param {string[]} dirs the remotes' folders
+ * @param {string} [bundled]
  * @returns {Record<string, string[]>}
  */
-export function remoteErrors(output, dirs) {
+export function remoteErrors(output, dirs, bundled) {
   /** @type {Record<string, string[]>} */
   const found = Object.fromEntries(dirs.map((dir) => [dir, []]));
   for (const line of output.split('\n').map((text) => text.trimEnd())) {
+    if (bundled && line.startsWith(`${bundled}/`) && /\(\d+,\d+\): error TS\d+:/.test(line))
+      for (const dir of dirs)
+        found[dir]?.push(`(its bundled @portal/shared) ${line.slice(bundled.length + 1)}`);
     for (const dir of dirs) {
       const prefix = `${dir}/${CHECK_FOLDER}/`;
       if (line.startsWith(prefix) && /^src\/.+\(\d+,\d+\): error TS\d+:/.test(line.slice(prefix.length)))
@@ -40,8 +92,10 @@ export function remoteErrors(output, dirs) {
  * remote folder (empty lists: compatible).
  * @param {string} root
  * @param {string[]} dirs
+ * @param {Record<string, string[]>} [paths] TypeScript paths ({@link bundledEntryPaths})
+ * @param {string} [bundled] the older release's shared folder, relative to `root` ({@link remoteErrors})
  */
-export function typeCheckSources(root, dirs) {
+export function typeCheckSources(root, dirs, paths = {}, bundled) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   if (!existsSync(tsc)) throw new Error(`The TypeScript compiler is missing at ${relative(root, tsc)}.`);
   const config = join(root, `tsconfig${CHECK_FOLDER}.json`);
@@ -58,6 +112,7 @@ export function typeCheckSources(root, dirs) {
           incremental: false,
           types: ['node'],
           typeRoots: [`./${dirs[0]}/node_modules/@types`],
+          paths,
         },
         include: dirs.flatMap((dir) => [`${dir}/${CHECK_FOLDER}/src`, `${dir}/*.d.ts`]),
         exclude: dirs.flatMap((dir) => [
@@ -81,7 +136,7 @@ export function typeCheckSources(root, dirs) {
     const global = result.stdout.split('\n').filter((line) => /^error TS\d+:/.test(line));
     if (global.length > 0 || (result.status !== 0 && !/error TS\d+/.test(result.stdout)))
       throw new Error(`tsc could not check the older remotes:\n${result.stdout}${result.stderr}`);
-    return remoteErrors(result.stdout, dirs);
+    return remoteErrors(result.stdout, dirs, bundled);
   } finally {
     rmSync(config, { force: true });
   }
@@ -105,6 +160,8 @@ export function olderRemotesAgainstTodaysShared(worktree, remotes, root = repoRo
     const errors = typeCheckSources(
       root,
       remotes.map(({ dir }) => dir),
+      bundledEntryPaths(worktree, root, singletonEntries()),
+      relative(root, join(worktree, 'shared')),
     );
     return remotes
       .map(({ remote, dir }) => ({ remote, errors: errors[dir] ?? [] }))

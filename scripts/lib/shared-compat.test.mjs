@@ -121,3 +121,56 @@ test('a check that cannot run is a failure, not a pass', () => {
     rmSync(made.base, { recursive: true, force: true });
   }
 });
+
+/** The older release's own `@portal/shared`, with a bundled entry `/ui` that reads the singleton. */
+function withBundledUi(made, uiSource) {
+  const shared = join(made.worktree, 'shared');
+  mkdirSync(join(shared, 'src', 'ui'), { recursive: true });
+  writeFileSync(
+    join(shared, 'package.json'),
+    JSON.stringify({
+      name: '@portal/shared',
+      exports: { '.': './src/index.ts', './ui': './src/ui/index.ts' },
+    }),
+  );
+  writeFileSync(join(shared, 'src', 'ui', 'index.ts'), uiSource);
+  writeFileSync(
+    join(made.worktree, 'remote', 'src', 'button.ts'),
+    "import { label } from '@portal/shared/ui';\nexport const shown = label();\n",
+  );
+}
+
+test('an entry the older remote bundled is read from its own release, though today’s package moved it', () => {
+  const made = fixture(TODAY_COMPATIBLE);
+  try {
+    withBundledUi(
+      made,
+      "import { useAuth } from '@portal/shared';\nexport const label = (): string => String(useAuth().authenticated);\n",
+    );
+    assert.deepEqual(check(made), []);
+  } finally {
+    rmSync(made.base, { recursive: true, force: true });
+  }
+});
+
+test('what a bundled entry reads of today’s singleton is checked, and named as the remote’s', () => {
+  const made = fixture(
+    'export const formatMoney = (n: number): string => `€ ${n}`;\nexport const useAuth = () => ({ isAuthenticated: true });\n',
+  );
+  try {
+    withBundledUi(
+      made,
+      "import { useAuth } from '@portal/shared';\nexport const label = (): string => String(useAuth().authenticated);\n",
+    );
+    const [found] = check(made);
+    const errors = found?.errors ?? [];
+    assert.ok(
+      errors.some((error) =>
+        /^\(its bundled @portal\/shared\) src\/ui\/index\.ts\(2,.*'authenticated'/.test(error),
+      ),
+      errors.join('\n'),
+    );
+  } finally {
+    rmSync(made.base, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isPlainText } from '@portal/shared/validation';
+import { isPlainText } from '@portal/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import countries from 'i18n-iso-countries';
 import UAParser from 'ua-parser-js';

@@ -1,4 +1,4 @@
-import { MAX_LENGTHS } from '@portal/shared/validation';
+import { MAX_LENGTHS } from '@portal/contract/validation';
 import { errors } from '../errors.js';
 
 /**

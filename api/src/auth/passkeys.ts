@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport } from '@simplewebauthn/server';
-import { isPlainText, visibleText } from '@portal/shared/validation';
+import { isPlainText, visibleText } from '@portal/contract/validation';
 import { addMinutes } from 'date-fns';
 import * as v from 'valibot';
 import type { Config } from '../config.js';

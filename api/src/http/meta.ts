@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { errors } from '../errors.js';
-import { isLoopbackAddress } from '@portal/shared/loopback';
+import { isLoopbackAddress } from '@portal/server/loopback';
 import { listOutbox } from '../mail/outbox.js';
 import { apiPaths } from '../paths.js';
 import type { RouteContext } from './context.js';

@@ -5,7 +5,7 @@ import {
   INSURANCE_TYPES,
   PAYMENT_METHODS,
   PAYMENT_TERMS,
-} from '@portal/shared/validation';
+} from '@portal/contract/validation';
 import { addDays, addHours } from 'date-fns';
 import * as v from 'valibot';
 import claims from './data/claims.json' with { type: 'json' };

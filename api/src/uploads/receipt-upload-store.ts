@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { RECEIPT_SIGNATURE_LENGTH, sniffReceiptType } from '@portal/shared/validation';
+import { RECEIPT_SIGNATURE_LENGTH, sniffReceiptType } from '@portal/contract/validation';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { ApiError, errors } from '../errors.js';
 import type { Db } from '../db/db.js';

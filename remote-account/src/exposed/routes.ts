@@ -1,5 +1,5 @@
 import { ROUTE_PATHS } from '@portal/shared/route-paths';
-import { API_PATHS } from '@portal/shared/wire';
+import { API_PATHS } from '@portal/contract/wire';
 import type { RemoteRoutes } from '@portal/shared';
 import type { pages } from './pages';
 

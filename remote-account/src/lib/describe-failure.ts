@@ -1,7 +1,7 @@
 import { errorStatus, HTTPError, readApiError } from '@portal/shared';
 import { apiReasonOf } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { FieldError } from '@portal/shared/wire';
+import type { FieldError } from '@portal/contract/wire';
 
 /** What a failed profile call answered, as the forms need it. */
 export type Failure = {

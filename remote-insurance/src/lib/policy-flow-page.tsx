@@ -2,9 +2,9 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
-import { ResourceView } from '@portal/shared/ui';
-import { policyRules } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
+import { ResourceView } from '@portal/ui';
+import { policyRules } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
 
 import { policyOffers } from './policy-offers';
 import type { PolicyOffer } from './policy-offers';

@@ -1,5 +1,5 @@
-import { policyRules } from '@portal/shared/domain';
-import type { Policy, PolicyChangeReason, PolicyRulesInput } from '@portal/shared/domain';
+import { policyRules } from '@portal/contract/domain';
+import type { Policy, PolicyChangeReason, PolicyRulesInput } from '@portal/contract/domain';
 
 /** A change the student can start from a policy card, in the order the card lists them. */
 export type PolicyOffer = 'renew' | 'terminate' | 'startDate' | 'address' | 'paymentSettings';

@@ -1,5 +1,5 @@
 import { useApiResource } from '@portal/shared';
-import type { Policy } from '@portal/shared/domain';
+import type { Policy } from '@portal/contract/domain';
 
 import { getPolicies } from '../features/policies/api/get-policies';
 

@@ -1,7 +1,7 @@
-import { jsonResponse } from '@portal/shared/testing';
-import type { RawPolicy } from '@portal/shared/wire';
+import { jsonResponse } from '@portal/testing';
+import type { RawPolicy } from '@portal/contract/wire';
 
-import { toFormDate, toWireDate } from '@portal/shared/validation';
+import { toFormDate, toWireDate } from '@portal/contract/validation';
 
 function daysFromToday(n: number): Date {
   const now = new Date();

@@ -1,8 +1,8 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
-import { emptyResponse, jsonResponse, mockFetch } from '../testing/mock-fetch';
-import type { FetchMock } from '../testing/mock-fetch';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 import {
   AUTH_STORAGE_KEY,
   checkSessionWhenOnline,

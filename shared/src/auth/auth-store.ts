@@ -7,7 +7,7 @@ import { forgetReadsAhead } from '../http/reads-ahead';
 import { isBackendUnavailable } from '../http/backend-unavailable';
 import { readApiError } from '../http/read-api-error';
 import type { CommonKey } from '../i18n/keys';
-import type { LoginResponse } from '../wire';
+import type { LoginResponse } from '@portal/contract/wire';
 import { basicAuthHeader } from './basic-auth';
 
 /** Session storage key of the persisted auth state (docs/requirements.md §3 Auth session). */

@@ -1,7 +1,7 @@
 /** @jest-environment jest-fixed-jsdom */
 import { screen } from '@testing-library/react';
 
-import { renderWithProviders } from '../testing/render-with-providers';
+import { renderWithProviders } from '@portal/testing';
 import { ProfileGate } from './profile-gate';
 
 describe('ProfileGate', () => {

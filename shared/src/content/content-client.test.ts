@@ -1,8 +1,8 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
-import { jsonResponse, mockFetch } from '../testing/mock-fetch';
-import type { FetchMock } from '../testing/mock-fetch';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 import { configureContentClient, createContentClient } from './content-client';
 import { CONTENT_ROOT, PagesQuery } from './queries';
 

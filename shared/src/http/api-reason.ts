@@ -3,7 +3,7 @@
 // these (docs/design.md, independent releases); this file reads the host's errors by their shape.
 import type { AlertMessage } from '../alert/alert-message';
 import { errorStatus, readApiError } from './read-api-error';
-import type { ApiErrorBody } from '../wire';
+import type { ApiErrorBody } from '@portal/contract/wire';
 
 /** Why the api refused a call, as it said it (docs/contract.md error body): its code and its message. */
 export type ApiReason = { code: string; message: string };

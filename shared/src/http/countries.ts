@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 
-import type { Country } from '../wire';
-import { API_PATHS, countryWireSchema } from '../wire';
+import type { Country } from '@portal/contract/wire';
+import { API_PATHS, countryWireSchema } from '@portal/contract/wire';
 import { getJson } from './get-json';
 
 /** `GET /api/en/countries`: ISO 3166-1 alpha-2 codes with their English names, checked. */

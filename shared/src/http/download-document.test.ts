@@ -1,8 +1,8 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
-import { mockFetch } from '../testing/mock-fetch';
-import type { FetchMock } from '../testing/mock-fetch';
+import { mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 import { downloadDocument, fileNameFromDisposition } from './download-document';
 
 describe('fileNameFromDisposition', () => {

@@ -4,8 +4,8 @@
 import * as v from 'valibot';
 import { HTTPError } from 'ky';
 
-import { jsonResponse, mockFetch } from '../testing/mock-fetch';
-import type { FetchMock } from '../testing/mock-fetch';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 import { getCountries } from './countries';
 import { getJson, MalformedResponseError, parseJson } from './get-json';
 

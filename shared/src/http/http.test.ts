@@ -3,9 +3,9 @@
  */
 import { useGlobalAlertStore } from '../alert/global-alert-store';
 import { useAuthStore } from '../auth/auth-store';
-import { emptyResponse, jsonResponse, mockFetch } from '../testing/mock-fetch';
-import { initTestI18n } from '../testing/test-i18n';
-import type { FetchMock } from '../testing/mock-fetch';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import { initTestI18n } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 import { http, UNAUTHORIZED_EVENT } from './http';
 import { retryAfterMinutes } from './incident-hook';
 import { errorStatus, readApiError } from './read-api-error';

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../wire';
+import type { ApiErrorBody } from '@portal/contract/wire';
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return (

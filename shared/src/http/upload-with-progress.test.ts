@@ -5,8 +5,8 @@ import { useGlobalAlertStore } from '../alert/global-alert-store';
 import { useAuthStore } from '../auth/auth-store';
 import { UNAUTHORIZED_EVENT } from './http';
 import { errorStatus, readApiError } from './read-api-error';
-import { mockXhr } from '../testing/mock-xhr';
-import type { XhrMock } from '../testing/mock-xhr';
+import { mockXhr } from '@portal/testing';
+import type { XhrMock } from '@portal/testing';
 import { httpErrorOf, postWithProgress } from './upload-with-progress';
 
 describe('postWithProgress', () => {

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 
-import { VALIDATION_CODES } from '../validation';
+import { VALIDATION_CODES } from '@portal/contract/validation';
 import { i18n, initI18n, localeReady, registerNamespace } from './init-i18n';
 import type { CommonKey } from './keys';
 import { contentLanguage, isLocale, LOCALE_STORAGE_KEY } from './locales';

@@ -1,4 +1,4 @@
-import { emailSchema, newUsernameSchema, passwordBodySchema } from '@portal/shared/validation';
+import { emailSchema, newUsernameSchema, passwordBodySchema } from '@portal/contract/validation';
 import { subHours } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-import { CLAIM_MAX_RECEIPTS, isPlainText, receiptIssue } from '@portal/shared/validation';
+import { CLAIM_MAX_RECEIPTS, isPlainText, receiptIssue } from '@portal/contract/validation';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../../db/db.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeIban, parseClaimAmount } from '@portal/shared/validation';
-import type { claimSchema } from '@portal/shared/validation';
+import { normalizeIban, parseClaimAmount } from '@portal/contract/validation';
+import type { claimSchema } from '@portal/contract/validation';
 import type * as v from 'valibot';
 import { randomToken } from '../../auth/passwords.js';
 import { hashLinkToken } from '../../auth/tokens.js';

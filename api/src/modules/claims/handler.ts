@@ -1,12 +1,12 @@
-import { plainText } from '@portal/shared/validation';
-import { refuseWithoutOpsToken } from '@portal/shared/metrics';
+import { plainText } from '@portal/contract/validation';
+import { refuseWithoutOpsToken } from '@portal/server/metrics';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../../errors.js';
 import { mailStatusChange } from './mails.js';
 import { parseBody } from '../../validate.js';
-import { CLAIM_STATUSES } from '@portal/shared/validation';
-import type { ClaimStatus } from '@portal/shared/validation';
+import { CLAIM_STATUSES } from '@portal/contract/validation';
+import type { ClaimStatus } from '@portal/contract/validation';
 import type { RouteContext } from '../../http/context.js';
 import { CLAIM_NUMBER } from './own-claim.js';
 import * as store from './store.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.js';
-import type { ClaimStatus } from '@portal/shared/validation';
+import type { ClaimStatus } from '@portal/contract/validation';
 import type { Mail, Mailer } from '../../mail/outbox.js';
 import { mailAmount, mailDay, mailLanguage, renderMail } from '../../mail/templates.js';
 import type { MailLanguage, MailTemplate } from '../../mail/templates.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { RECEIPT_SIGNATURE_LENGTH, sniffReceiptType } from '@portal/shared/validation';
+import { RECEIPT_SIGNATURE_LENGTH, sniffReceiptType } from '@portal/contract/validation';
 import type { Db } from '../../db/db.js';
 import * as store from './store.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CLAIM_MAX_RECEIPT_BYTES, isPlainText } from '@portal/shared/validation';
+import { CLAIM_MAX_RECEIPT_BYTES, isPlainText } from '@portal/contract/validation';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePrincipal } from '../../auth/session.js';

@@ -1,4 +1,4 @@
-import { claimSchema } from '@portal/shared/validation';
+import { claimSchema } from '@portal/contract/validation';
 import type { FastifyInstance } from 'fastify';
 import { requirePrincipal } from '../../auth/session.js';
 import { errors } from '../../errors.js';

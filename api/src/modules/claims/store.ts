@@ -1,4 +1,4 @@
-import type { ClaimStatus, ClaimablePolicy } from '@portal/shared/validation';
+import type { ClaimStatus, ClaimablePolicy } from '@portal/contract/validation';
 import type { Db } from '../../db/db.js';
 import type { HolderDecision } from './visitor-mail.js';
 import { wireDate } from '../policies/store.js';

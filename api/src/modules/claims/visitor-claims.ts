@@ -1,5 +1,5 @@
-import { claimSchema, visitorClaimSchema } from '@portal/shared/validation';
-import type { ClaimablePolicy } from '@portal/shared/validation';
+import { claimSchema, visitorClaimSchema } from '@portal/contract/validation';
+import type { ClaimablePolicy } from '@portal/contract/validation';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { lookupHouseNumberSchema, postcodeSchema } from '@portal/shared/validation';
+import { lookupHouseNumberSchema, postcodeSchema } from '@portal/contract/validation';
 import type { FastifyInstance } from 'fastify';
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };

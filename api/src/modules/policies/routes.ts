@@ -13,9 +13,9 @@ import {
   RENEWAL_MAX_YEARS,
   renewalSchema,
   terminationSchema,
-} from '@portal/shared/validation';
-import { dailyPremium, policyChangeReason } from '@portal/shared/domain';
-import type { PolicyChange, PolicyChangeReason } from '@portal/shared/domain';
+} from '@portal/contract/validation';
+import { dailyPremium, policyChangeReason } from '@portal/contract/domain';
+import type { PolicyChange, PolicyChangeReason } from '@portal/contract/domain';
 import { addDays, addYears, differenceInCalendarDays, parseISO } from 'date-fns';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';

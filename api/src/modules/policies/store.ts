@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
-import type { RawPolicy } from '@portal/shared/wire';
+import type { RawPolicy } from '@portal/contract/wire';
 import type { Db } from '../../db/db.js';
 import type { Principal } from '../../auth/session.js';
-import { hasCover } from '@portal/shared/domain';
+import { hasCover } from '@portal/contract/domain';
 import { ApiError, errors } from '../../errors.js';
 
 /** A policies row. */

@@ -1,5 +1,5 @@
-import { policyChangeReason } from '@portal/shared/domain';
-import { profileSchema } from '@portal/shared/validation';
+import { policyChangeReason } from '@portal/contract/domain';
+import { profileSchema } from '@portal/contract/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import countries from 'i18n-iso-countries';
 import { ApiError, errors } from '../../errors.js';

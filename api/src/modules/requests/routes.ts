@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { contactRequestSchema, insuranceRequestSchema } from '@portal/shared/validation';
+import { contactRequestSchema, insuranceRequestSchema } from '@portal/contract/validation';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiError, errors } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { isPlainText } from '@portal/shared/validation';
+import { isPlainText } from '@portal/contract/validation';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, errors } from '../../errors.js';
 import {

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from '@portal/shared/router';
 import type { ReactNode } from 'react';
 import { loginWithRedirect, useAuthStore } from '@portal/shared';
-import { Spinner } from '@portal/shared/ui';
+import { Spinner } from '@portal/ui';
 
 /** Props of {@link RequireAuth}. */
 export type RequireAuthProps = {

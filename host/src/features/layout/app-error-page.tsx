@@ -1,7 +1,7 @@
 import { Component, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/ui';
 import { noteBoundaryError } from '../field-data/field-data';
 
 /** Props of {@link AppErrorPage}. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, useLocation } from '@portal/shared/router';
 import { paths, useGlobalAlertStore } from '@portal/shared';
-import { Alert } from '@portal/shared/ui';
+import { Alert } from '@portal/ui';
 
 /**
  * The alert for any 500, shown above every page until closed or navigating. It is the common

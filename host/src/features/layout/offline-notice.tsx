@@ -1,5 +1,5 @@
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Icon } from '@portal/shared/ui';
+import { Icon } from '@portal/ui';
 import { useOnline } from './use-online';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, PageQuery, useLocale } from '@portal/shared';
-import { PageHeading, SanitizedHtml, Spinner } from '@portal/shared/ui';
+import { PageHeading, SanitizedHtml, Spinner } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
 /** Props of {@link ContentBody}. */

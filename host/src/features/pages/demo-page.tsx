@@ -1,5 +1,5 @@
 import { useTranslation } from '@portal/shared/react-i18next';
-import { PageHeading } from '@portal/shared/ui';
+import { PageHeading } from '@portal/ui';
 
 /** `/demo-pages/test`: the shell without its header, for testing. */
 export function DemoPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, useAuthStore } from '@portal/shared';
-import { PageHeading } from '@portal/shared/ui';
+import { PageHeading } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 import { ContentBody } from './content-page';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import { PageHeading } from '@portal/shared/ui';
+import { PageHeading } from '@portal/ui';
 import { useRouteTables } from '../remotes/remote-routes';
 import { RemoteUnavailable } from '../remotes/remote-unavailable';
 

@@ -1,5 +1,5 @@
 import { Suspense, use, useCallback, useState } from 'react';
-import { Spinner } from '@portal/shared/ui';
+import { Spinner } from '@portal/ui';
 import { retryFailedPages } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { claimLoadFailures } from './preload-error';

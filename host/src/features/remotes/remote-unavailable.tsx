@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/ui';
 
 /** Props of {@link RemoteUnavailable}. */
 export type RemoteUnavailableProps = {

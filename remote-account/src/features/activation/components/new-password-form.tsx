@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { errorStatus, paths } from '@portal/shared';
-import { Button, PasswordField, useValibotForm } from '@portal/shared/ui';
-import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/shared/validation';
+import { Button, PasswordField, useValibotForm } from '@portal/ui';
+import { NEW_PASSWORD_MIN, newPasswordFormSchema } from '@portal/contract/validation';
 
 import { activateAccount } from '../api/activate-account';
 import { setPassword } from '../api/set-password';

@@ -2,8 +2,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
-import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { ConfirmEmailPage } from './confirm-email-page';

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { Button, PasswordField, useValibotForm } from '@portal/shared/ui';
-import { loginPasswordSchema } from '@portal/shared/validation';
+import { Button, PasswordField, useValibotForm } from '@portal/ui';
+import { loginPasswordSchema } from '@portal/contract/validation';
 
 import { describeFailure, genericFailure } from '../../../lib/describe-failure';
 import { FormResult, IDLE } from '../../../lib/form-result';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, useAuthStore } from '@portal/shared';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/ui';
 
 /** Shown on the login page while a session is active. */
 export function LoggedIn() {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link, useNavigate, useSearchParams } from '@portal/shared/router';
 import { paths, readRedirect, useAuthStore } from '@portal/shared';
-import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal/shared/ui';
+import { Alert, Button, PasswordField, TextField, useValibotForm } from '@portal/ui';
 import type { LoginResult } from '@portal/shared';
-import { loginSchema } from '@portal/shared/validation';
+import { loginSchema } from '@portal/contract/validation';
 
 import { PasskeyLogin } from '../../passkeys';
 

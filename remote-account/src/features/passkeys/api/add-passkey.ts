@@ -1,7 +1,7 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { http } from '@portal/shared';
-import type { Passkey } from '@portal/shared/wire';
+import type { Passkey } from '@portal/contract/wire';
 
 import { passwordHeaders } from '../../../lib/password-headers';
 import { parsePasskey } from './list-passkeys';

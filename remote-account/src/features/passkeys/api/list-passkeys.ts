@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson, parseJson } from '@portal/shared/get-json';
-import { passkeyWireSchema } from '@portal/shared/wire';
-import type { Passkey } from '@portal/shared/wire';
+import { passkeyWireSchema } from '@portal/contract/wire';
+import type { Passkey } from '@portal/contract/wire';
 
 const PASSKEYS_PATH = 'api/passkeys';
 

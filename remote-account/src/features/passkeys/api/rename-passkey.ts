@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { plainText, visibleText } from '@portal/shared/validation';
-import type { Passkey } from '@portal/shared/wire';
+import { plainText, visibleText } from '@portal/contract/validation';
+import type { Passkey } from '@portal/contract/wire';
 
 import { parsePasskey } from './list-passkeys';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { errorStatus, readApiError, useAuthStore } from '@portal/shared';
-import { Alert, Button } from '@portal/shared/ui';
+import { Alert, Button } from '@portal/ui';
 
 import { cancelPasskeyRequest, loginWithPasskey, supportsPasskeyAutofill } from '../api/passkey-login';
 

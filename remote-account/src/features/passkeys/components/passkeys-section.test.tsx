@@ -2,9 +2,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initI18n, useAuthStore } from '@portal/shared';
-import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { Passkey } from '@portal/shared/wire';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { Passkey } from '@portal/contract/wire';
 
 import { PasskeysSection } from './passkeys-section';
 

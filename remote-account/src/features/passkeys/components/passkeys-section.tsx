@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useAuthStore, useLocale } from '@portal/shared';
-import { Button, PasswordField, ResourceView, TextField, useValibotForm } from '@portal/shared/ui';
-import { loginPasswordSchema } from '@portal/shared/validation';
-import type { Passkey } from '@portal/shared/wire';
+import { Button, PasswordField, ResourceView, TextField, useValibotForm } from '@portal/ui';
+import { loginPasswordSchema } from '@portal/contract/validation';
+import type { Passkey } from '@portal/contract/wire';
 
 import { describeFailure, genericFailure } from '../../../lib/describe-failure';
 import { FormResult, IDLE } from '../../../lib/form-result';

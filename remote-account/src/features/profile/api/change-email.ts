@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { emailChangeFormSchema } from '@portal/shared/validation';
+import { emailChangeFormSchema } from '@portal/contract/validation';
 
 import { passwordHeaders } from '../../../lib/password-headers';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { passwordChangeFormSchema } from '@portal/shared/validation';
+import { passwordChangeFormSchema } from '@portal/contract/validation';
 
 import { passwordHeaders } from '../../../lib/password-headers';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { POLICY_RULE_FIELDS, policiesPath, policyWireSchema } from '@portal/shared/wire';
+import { POLICY_RULE_FIELDS, policiesPath, policyWireSchema } from '@portal/contract/wire';
 
 /**
  * The fields of a policy the settings links depend on. The insurance remote checks the whole

@@ -1,7 +1,7 @@
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { profilePath, profileWireSchema } from '@portal/shared/wire';
-import type { Profile } from '@portal/shared/wire';
+import { profilePath, profileWireSchema } from '@portal/contract/wire';
+import type { Profile } from '@portal/contract/wire';
 
 /** `GET /api/en/profiles/{profileId}`, checked against the contract. */
 export async function getProfile(profileId: string, signal?: AbortSignal): Promise<Profile> {

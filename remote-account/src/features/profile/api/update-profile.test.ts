@@ -1,6 +1,6 @@
 /** @jest-environment jest-fixed-jsdom */
 import * as v from 'valibot';
-import { toFieldIssues } from '@portal/shared/validation';
+import { toFieldIssues } from '@portal/contract/validation';
 
 import { isUnchanged, personalDetailsFormSchema, toProfileUpdate } from './update-profile';
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import { isUnchanged as isSameFields, profileSchema } from '@portal/shared/validation';
+import { isUnchanged as isSameFields, profileSchema } from '@portal/contract/validation';
 import { parseJson } from '@portal/shared/get-json';
-import { profileWireSchema } from '@portal/shared/wire';
-import type { Profile, ProfileUpdate } from '@portal/shared/wire';
+import { profileWireSchema } from '@portal/contract/wire';
+import type { Profile, ProfileUpdate } from '@portal/contract/wire';
 
 import { formToWireDate } from '../lib/profile-dates';
 

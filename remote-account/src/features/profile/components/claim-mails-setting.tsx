@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useApiResource } from '@portal/shared';
-import { ResourceView } from '@portal/shared/ui';
+import { ResourceView } from '@portal/ui';
 
 import { getMailPreferences, updateMailPreferences } from '../api/mail-preferences';
 import { FormResult, IDLE } from '../../../lib/form-result';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FocusEvent, Ref } from 'react';
-import { TextField } from '@portal/shared/ui';
+import { TextField } from '@portal/ui';
 
 import { countryName, matchCountry } from './country-names';
 import type { CountryOption } from './country-names';

@@ -1,4 +1,4 @@
-import type { Country } from '@portal/shared/wire';
+import type { Country } from '@portal/contract/wire';
 
 /** A country as the country fields offer it: its code and its name in the page's language. */
 export type CountryOption = { code: string; name: string; englishName: string };

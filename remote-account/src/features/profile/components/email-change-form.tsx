@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button, PasswordField, TextField, useValibotForm } from '@portal/shared/ui';
+import { Button, PasswordField, TextField, useValibotForm } from '@portal/ui';
 
 import { changeEmail, emailChangeForm } from '../api/change-email';
 import { describeFailure, genericFailure } from '../../../lib/describe-failure';

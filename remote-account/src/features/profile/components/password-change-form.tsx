@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button, describedBy, PasswordField, useValibotForm } from '@portal/shared/ui';
+import { Button, describedBy, PasswordField, useValibotForm } from '@portal/ui';
 
 import { changePassword, passwordChangeForm } from '../api/change-password';
 import { describeFailure, genericFailure } from '../../../lib/describe-failure';

@@ -1,5 +1,5 @@
 import { useTranslation } from '@portal/shared/react-i18next';
-import { NEW_PASSWORD_MIN, newPasswordSchema } from '@portal/shared/validation';
+import { NEW_PASSWORD_MIN, newPasswordSchema } from '@portal/contract/validation';
 import * as v from 'valibot';
 import { PROFILE_NAMESPACE } from '../../../lib/profile-texts';
 

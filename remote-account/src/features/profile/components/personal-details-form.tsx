@@ -1,9 +1,9 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useAuthStore } from '@portal/shared';
-import { Button, DateField, RadioGroup, TextField, useValibotForm } from '@portal/shared/ui';
-import { GENDERS } from '@portal/shared/validation';
-import type { Profile } from '@portal/shared/wire';
+import { Button, DateField, RadioGroup, TextField, useValibotForm } from '@portal/ui';
+import { GENDERS } from '@portal/contract/validation';
+import type { Profile } from '@portal/contract/wire';
 
 import { describeFailure, genericFailure } from '../../../lib/describe-failure';
 import {

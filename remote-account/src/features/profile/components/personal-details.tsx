@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
-import type { Profile } from '@portal/shared/wire';
+import { formatDate } from '@portal/contract/domain';
+import type { Profile } from '@portal/contract/wire';
 
 import { countryName } from './country-names';
 import type { CountryOption } from './country-names';

@@ -2,8 +2,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { PolicySettings } from './policy-settings';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import { ResourceView } from '@portal/shared/ui';
+import { ResourceView } from '@portal/ui';
 
 import { usePolicySettings } from '../api/get-policies';
 import type { PolicySettingsPolicy } from '../api/get-policies';

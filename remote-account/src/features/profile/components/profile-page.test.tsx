@@ -3,9 +3,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { i18n, initI18n, loadLocale, registerNamespace, useAuthStore } from '@portal/shared';
-import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { Profile } from '@portal/shared/wire';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { Profile } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { ProfilePage } from './profile-page';

@@ -2,9 +2,9 @@ import { useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { ProfileGate, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
-import { ResourceView } from '@portal/shared/ui';
+import { ResourceView } from '@portal/ui';
 import { useCountries } from '@portal/shared/get-json';
-import type { Country, Profile } from '@portal/shared/wire';
+import type { Country, Profile } from '@portal/contract/wire';
 
 import { useProfile } from '../api/get-profile';
 import { PasskeysSection } from '../../passkeys';

@@ -1,5 +1,5 @@
-import { policyChangeReason } from '@portal/shared/domain';
-import type { PolicyChangeReason } from '@portal/shared/domain';
+import { policyChangeReason } from '@portal/contract/domain';
+import type { PolicyChangeReason } from '@portal/contract/domain';
 
 import type { PolicySettingsPolicy } from '../api/get-policies';
 

@@ -4,7 +4,7 @@
 // load (the typed-date module has no date-fns). The strings are checked by the shared schemas
 // before they get here.
 
-import { typedDateToWire } from '@portal/shared/typed-date';
+import { typedDateToWire } from '@portal/contract/typed-date';
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { http } from '@portal/shared';
 import { readApiReason } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import { emailSchema } from '@portal/shared/validation';
+import { emailSchema } from '@portal/contract/validation';
 
 /** The reset-password form: the e-mail address of the account. */
 export const requestPasswordResetSchema = v.object({ email: emailSchema });

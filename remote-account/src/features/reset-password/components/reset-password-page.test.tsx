@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
-import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { ResetPasswordPage } from './reset-password-page';

@@ -3,7 +3,7 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
 import { apiReasonText } from '@portal/shared/api-reason';
-import { Button, TextField, useValibotForm } from '@portal/shared/ui';
+import { Button, TextField, useValibotForm } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
 import { requestPasswordResetSchema, useRequestPasswordReset } from '../api/request-password-reset';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { openSessionWireSchema } from '@portal/shared/wire';
-import type { OpenSession } from '@portal/shared/wire';
+import { openSessionWireSchema } from '@portal/contract/wire';
+import type { OpenSession } from '@portal/contract/wire';
 
 /** `GET /api/sessions`: the student's open sessions, the most recently used first. */
 export async function listSessions(signal?: AbortSignal): Promise<OpenSession[]> {

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { Button, ResourceView } from '@portal/shared/ui';
-import type { OpenSession } from '@portal/shared/wire';
+import { Button, ResourceView } from '@portal/ui';
+import type { OpenSession } from '@portal/contract/wire';
 
 import { describeFailure, genericFailure } from '../../../lib/describe-failure';
 import { FormResult, IDLE } from '../../../lib/form-result';

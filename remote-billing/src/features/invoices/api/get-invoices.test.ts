@@ -1,6 +1,6 @@
 /** @jest-environment jest-fixed-jsdom */
 import { MalformedResponseError } from '@portal/shared/get-json';
-import type { RawInvoice } from '@portal/shared/wire';
+import type { RawInvoice } from '@portal/contract/wire';
 
 import { parseInvoices } from './get-invoices';
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { http, useApiResource } from '@portal/shared';
-import { mapInvoice } from '@portal/shared/domain';
-import type { Invoice } from '@portal/shared/domain';
+import { mapInvoice } from '@portal/contract/domain';
+import type { Invoice } from '@portal/contract/domain';
 import { parseJson } from '@portal/shared/get-json';
-import { API_PATHS, invoicesPath, invoiceWireSchema } from '@portal/shared/wire';
-import type { RawInvoice } from '@portal/shared/wire';
+import { API_PATHS, invoicesPath, invoiceWireSchema } from '@portal/contract/wire';
+import type { RawInvoice } from '@portal/contract/wire';
 
 /** What the invoices call answers: the invoices, or 204 when the institute pays them. */
 export type InvoicesResult = { paidByInstitute: true } | { paidByInstitute: false; invoices: Invoice[] };

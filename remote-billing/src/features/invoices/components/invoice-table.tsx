@@ -2,8 +2,8 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { formatDate, formatMoney } from '@portal/shared/domain';
-import type { Invoice } from '@portal/shared/domain';
+import { formatDate, formatMoney } from '@portal/contract/domain';
+import type { Invoice } from '@portal/contract/domain';
 
 import './invoice-table.css';
 

@@ -2,9 +2,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
-import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { RawInvoice } from '@portal/shared/wire';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { RawInvoice } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { isPaymentPending, markPaymentPending, POLL_ATTEMPTS, POLL_INTERVAL_MS } from '../../payments';

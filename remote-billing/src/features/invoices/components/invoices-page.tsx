@@ -2,9 +2,9 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
-import { Alert, ResourceView } from '@portal/shared/ui';
+import { Alert, ResourceView } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
-import type { Invoice } from '@portal/shared/domain';
+import type { Invoice } from '@portal/contract/domain';
 
 import { useInvoices } from '../api/get-invoices';
 import type { InvoicesResult } from '../api/get-invoices';

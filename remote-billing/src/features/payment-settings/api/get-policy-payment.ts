@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson, parseJson } from '@portal/shared/get-json';
-import { API_PATHS, POLICY_RULE_FIELDS, policiesPath, policyWireSchema } from '@portal/shared/wire';
+import { API_PATHS, POLICY_RULE_FIELDS, policiesPath, policyWireSchema } from '@portal/contract/wire';
 
 /**
  * The part of a policy (docs/contract.md `RawPolicy`) the payment settings need: how and how often it

@@ -9,9 +9,9 @@ import {
   PAYMENT_METHODS,
   PAYMENT_TERMS,
   paymentSchema,
-} from '@portal/shared/validation';
-import type { FieldError } from '@portal/shared/wire';
-import { policyWireSchema } from '@portal/shared/wire';
+} from '@portal/contract/validation';
+import type { FieldError } from '@portal/contract/wire';
+import { policyWireSchema } from '@portal/contract/wire';
 
 /** The form's values while typing: every field is text. */
 export const paymentSettingsInputSchema = v.object({

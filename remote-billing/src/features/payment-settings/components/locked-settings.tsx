@@ -1,5 +1,5 @@
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Alert } from '@portal/shared/ui';
+import { Alert } from '@portal/ui';
 
 import type { PaymentLock } from '../lib/payment-lock';
 

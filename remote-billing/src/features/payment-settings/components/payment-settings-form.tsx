@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiReasonMessage } from '@portal/shared/api-reason';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Alert, Button, RadioGroup, TextField, useValibotForm } from '@portal/shared/ui';
-import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
+import { Alert, Button, RadioGroup, TextField, useValibotForm } from '@portal/ui';
+import { PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/contract/validation';
 
 import type { PolicyPayment } from '../api/get-policy-payment';
 import {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
-import { Alert, ResourceView } from '@portal/shared/ui';
+import { Alert, ResourceView } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
 import { usePolicyPayment } from '../api/get-policy-payment';

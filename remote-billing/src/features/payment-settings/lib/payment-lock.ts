@@ -1,4 +1,4 @@
-import { policyChangeReason } from '@portal/shared/domain';
+import { policyChangeReason } from '@portal/contract/domain';
 
 import type { PolicyPayment } from '../api/get-policy-payment';
 

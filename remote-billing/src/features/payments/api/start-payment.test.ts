@@ -1,7 +1,7 @@
 /** @jest-environment jest-fixed-jsdom */
 import { HTTPError } from '@portal/shared';
 import { MalformedResponseError } from '@portal/shared/get-json';
-import { jsonResponse } from '@portal/shared/testing';
+import { jsonResponse } from '@portal/testing';
 
 import { parsePaymentStart, paymentFailure, paymentReturnUrl } from './start-payment';
 

@@ -8,7 +8,7 @@ import {
   invoicePaymentPath,
   invoicePaymentRedirectWireSchema,
   invoicePaymentTransferWireSchema,
-} from '@portal/shared/wire';
+} from '@portal/contract/wire';
 
 import { markPaymentPending } from '../lib/pending-payments';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { formatMoney } from '@portal/shared/domain';
+import { formatMoney } from '@portal/contract/domain';
 
 import type { TransferDetails } from '../api/start-payment';
 import { CopyButton } from './copy-button';

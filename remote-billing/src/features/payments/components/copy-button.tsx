@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/ui';
 
 export type CopyButtonProps = {
   /** What is copied. */

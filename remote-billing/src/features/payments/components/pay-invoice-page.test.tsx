@@ -3,9 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
-import { emptyResponse, jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { RawInvoice } from '@portal/shared/wire';
+import { emptyResponse, jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { RawInvoice } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { browser } from '../api/start-payment';

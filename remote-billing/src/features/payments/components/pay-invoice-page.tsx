@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate, useLocale } from '@portal/shared';
-import { formatDate, formatMoney } from '@portal/shared/domain';
-import type { Invoice } from '@portal/shared/domain';
-import { Alert, Button, RadioGroup, ResourceView, useValibotForm } from '@portal/shared/ui';
+import { formatDate, formatMoney } from '@portal/contract/domain';
+import type { Invoice } from '@portal/contract/domain';
+import { Alert, Button, RadioGroup, ResourceView, useValibotForm } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
 import { useInvoices } from '../../invoices';

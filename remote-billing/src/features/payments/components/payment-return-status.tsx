@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import { Alert, Spinner } from '@portal/shared/ui';
+import { Alert, Spinner } from '@portal/ui';
 
 import type { PaymentReturn } from '../lib/use-payment-return';
 

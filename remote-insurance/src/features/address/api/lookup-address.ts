@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { errorStatus, http } from '@portal/shared';
-import { lookupHouseNumberSchema, postcodeSchema } from '@portal/shared/validation';
+import { lookupHouseNumberSchema, postcodeSchema } from '@portal/contract/validation';
 
 /** What the lookup found: the street and city of a postcode and house number, or nothing. */
 export type AddressLookupResult =

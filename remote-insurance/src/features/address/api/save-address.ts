@@ -1,9 +1,9 @@
 import type * as v from 'valibot';
 import { http } from '@portal/shared';
-import type { AddressChangeRequest } from '@portal/shared/wire';
-import { addressSchema } from '@portal/shared/validation';
+import type { AddressChangeRequest } from '@portal/contract/wire';
+import { addressSchema } from '@portal/contract/validation';
 import { parseJson } from '@portal/shared/get-json';
-import { addressChangeResponseWireSchema } from '@portal/shared/wire';
+import { addressChangeResponseWireSchema } from '@portal/contract/wire';
 
 /** The address form: the shared address schema, whose limits the api applies too. */
 export const addressFormSchema = addressSchema;

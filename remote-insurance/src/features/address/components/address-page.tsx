@@ -11,15 +11,15 @@ import {
   TextAreaField,
   TextField,
   useValibotForm,
-} from '@portal/shared/ui';
+} from '@portal/ui';
 import {
   ADDRESS_COMPARERS,
   ADDRESS_FIELDS,
   isUnchanged,
   MAX_LENGTHS,
   NO_CHANGES_CODE,
-} from '@portal/shared/validation';
-import type { Policy } from '@portal/shared/domain';
+} from '@portal/contract/validation';
+import type { Policy } from '@portal/contract/domain';
 import type { PageProps } from '@portal/shared';
 import { useCountries } from '@portal/shared/get-json';
 

@@ -1,5 +1,5 @@
-import type { Country } from '@portal/shared/wire';
-import type { FieldOption } from '@portal/shared/ui';
+import type { Country } from '@portal/contract/wire';
+import type { FieldOption } from '@portal/ui';
 
 /**
  * Select options in the reader's language: the api names countries in English only, the browser

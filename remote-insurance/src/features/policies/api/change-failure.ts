@@ -1,7 +1,7 @@
 import { errorStatus, readApiError } from '@portal/shared';
 import { apiReasonOf } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { FieldError } from '@portal/shared/wire';
+import type { FieldError } from '@portal/contract/wire';
 
 /**
  * How a failed change call ends: a rule the api named on a field, or a failure to report as such,

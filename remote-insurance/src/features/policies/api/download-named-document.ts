@@ -1,5 +1,5 @@
 import { downloadDocument } from '@portal/shared';
-import type { PolicyDocument } from '@portal/shared/wire';
+import type { PolicyDocument } from '@portal/contract/wire';
 
 /**
  * `GET /api/en/documents/{id}`: one of the documents the policy lists by name, saved under the name

@@ -1,5 +1,5 @@
 import { downloadDocument } from '@portal/shared';
-import type { Policy } from '@portal/shared/domain';
+import type { Policy } from '@portal/contract/domain';
 
 /**
  * The documents of a policy the api makes on request (and so always up to date): the certificate,

@@ -1,8 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 import { MalformedResponseError } from '@portal/shared/get-json';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { RawPolicy } from '@portal/shared/wire';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { RawPolicy } from '@portal/contract/wire';
 
 import { getPolicies, toPolicyEntry } from './get-policies';
 

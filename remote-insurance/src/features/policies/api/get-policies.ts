@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
-import { mapPolicy, UNRECOGNIZED_STATUS } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
+import { mapPolicy, UNRECOGNIZED_STATUS } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
 import { getJson, parseJson } from '@portal/shared/get-json';
-import { policiesPath, policyWireSchema } from '@portal/shared/wire';
-import type { RawPolicy } from '@portal/shared/wire';
+import { policiesPath, policyWireSchema } from '@portal/contract/wire';
+import type { RawPolicy } from '@portal/contract/wire';
 
 /**
  * The body is checked in two steps: the list itself (a broken body fails the whole call), then

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The frame this remote's server renders for a student (server/main.ts): My Insurance with her
 // policies, in Node without a DOM, as the host server puts it in her page.
-import { createFrameRenderer } from '@portal/shared/frame-renderer';
+import { createFrameRenderer } from '@portal/server/frame-renderer';
 import { pages } from '../../../exposed/pages';
 import { routes } from '../../../exposed/routes';
 import { rawPolicy } from '../../../test-support/policies';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
-import { ResourceView, Spinner } from '@portal/shared/ui';
+import { ResourceView, Spinner } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
 import { usePolicies } from '../api/get-policies';

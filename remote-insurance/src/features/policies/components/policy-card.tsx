@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { displayStatus, formatDate, formatMoney, premiumPerTerm } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
+import { displayStatus, formatDate, formatMoney, premiumPerTerm } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
 
 import { canProveCover, ProofOfCover } from '../../proof';
 import { PolicyDocuments } from './policy-documents';

@@ -1,5 +1,5 @@
 /** @jest-environment jest-fixed-jsdom */
-import { mapPolicy } from '@portal/shared/domain';
+import { mapPolicy } from '@portal/contract/domain';
 
 import { rawPolicy } from '../../../test-support/policies';
 import { policyChangeBlock } from './policy-change-gate';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, ProfileGate } from '@portal/shared';
-import { ResourceView } from '@portal/shared/ui';
-import { policyChangeReason } from '@portal/shared/domain';
-import type { Policy, PolicyChangeReason } from '@portal/shared/domain';
+import { ResourceView } from '@portal/ui';
+import { policyChangeReason } from '@portal/contract/domain';
+import type { Policy, PolicyChangeReason } from '@portal/contract/domain';
 
 import { usePolicies } from '../api/get-policies';
 import { useFlowTranslation } from '../../../lib/flow-texts';

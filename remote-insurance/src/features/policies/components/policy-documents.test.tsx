@@ -2,9 +2,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n, initI18n, loadLocale, registerNamespace } from '@portal/shared';
-import { mapPolicy } from '@portal/shared/domain';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { mapPolicy } from '@portal/contract/domain';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { rawPolicy } from '../../../test-support/policies';

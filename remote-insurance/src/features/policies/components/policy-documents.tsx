@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { hasCover } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
+import { hasCover } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
 
 import { downloadNamedDocument } from '../api/download-named-document';
 import { downloadPolicyDocument } from '../api/download-policy-document';

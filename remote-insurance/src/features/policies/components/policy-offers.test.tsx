@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
-import { mapPolicy } from '@portal/shared/domain';
-import type { RawPolicy } from '@portal/shared/wire';
+import { mapPolicy } from '@portal/contract/domain';
+import type { RawPolicy } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { PolicyOffers } from './policy-offers';

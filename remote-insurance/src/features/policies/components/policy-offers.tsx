@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import type { Policy } from '@portal/shared/domain';
+import type { Policy } from '@portal/contract/domain';
 
 import { policyOffers } from '../../../lib/policy-offers';
 import type { PolicyOffer } from '../../../lib/policy-offers';

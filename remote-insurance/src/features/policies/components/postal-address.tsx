@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Policy } from '@portal/shared/domain';
+import type { Policy } from '@portal/contract/domain';
 
 type PostalAddressProps = {
   address: NonNullable<Policy['destinationAddress']>;

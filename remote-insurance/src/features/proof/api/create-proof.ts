@@ -1,7 +1,7 @@
 import { DOCUMENT_TIMEOUT_MS, fileNameFromDisposition, http, saveFile } from '@portal/shared';
-import { hasCover } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
-import type { ProofRequest } from '@portal/shared/wire';
+import { hasCover } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
+import type { ProofRequest } from '@portal/contract/wire';
 
 /** The languages a proof-of-cover letter is written in. */
 export const PROOF_LANGUAGES = ['en', 'nl'] as const satisfies readonly ProofRequest['language'][];

@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { errorStatus, useLocale } from '@portal/shared';
-import { Button, RadioGroup } from '@portal/shared/ui';
-import type { Policy } from '@portal/shared/domain';
+import { Button, RadioGroup } from '@portal/ui';
+import type { Policy } from '@portal/contract/domain';
 
 import { verifyPaths } from '../../../lib/verify-paths';
 import { createProof, PROOF_LANGUAGES } from '../api/create-proof';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace } from '@portal/shared';
-import { mapPolicy } from '@portal/shared/domain';
+import { mapPolicy } from '@portal/contract/domain';
 
 import en from '../../../locales/en.json';
 import { rawPolicy } from '../../../test-support/policies';

@@ -3,10 +3,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { i18n, initI18n, loadLocale, registerNamespace } from '@portal/shared';
-import { mapPolicy } from '@portal/shared/domain';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { RawPolicy } from '@portal/shared/wire';
+import { mapPolicy } from '@portal/contract/domain';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { RawPolicy } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { canProveCover } from '../api/create-proof';

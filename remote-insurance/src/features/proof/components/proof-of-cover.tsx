@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import type { Policy } from '@portal/shared/domain';
+import type { Policy } from '@portal/contract/domain';
 
 import type { ProofDialogProps } from './proof-dialog';
 import './proof-of-cover.css';

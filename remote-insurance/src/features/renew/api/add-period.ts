@@ -2,9 +2,9 @@ import { useCallback, useState } from 'react';
 import { errorStatus, http, readApiError } from '@portal/shared';
 import { apiReasonOf } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { AddPeriodRequest, FieldError } from '@portal/shared/wire';
+import type { AddPeriodRequest, FieldError } from '@portal/contract/wire';
 import { parseJson } from '@portal/shared/get-json';
-import { applicationResponseWireSchema } from '@portal/shared/wire';
+import { applicationResponseWireSchema } from '@portal/contract/wire';
 
 /** `POST /api/en/policies/{id}/addperiod`: 201 with the application number of the renewal. */
 export async function addPeriod(body: AddPeriodRequest): Promise<string> {

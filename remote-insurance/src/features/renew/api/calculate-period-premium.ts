@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { http } from '@portal/shared';
-import type { CalculateRequest, CalculateResponse, PaymentTerm } from '@portal/shared/wire';
+import type { CalculateRequest, CalculateResponse, PaymentTerm } from '@portal/contract/wire';
 import { parseJson } from '@portal/shared/get-json';
-import { calculateResponseWireSchema } from '@portal/shared/wire';
+import { calculateResponseWireSchema } from '@portal/contract/wire';
 
 /** `POST /api/en/policies/{id}/calculate` with kind ADDPERIOD: the premium of the additional period. */
 export async function calculatePeriodPremium(

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Button, FieldError, RadioGroup, TextAreaField, useValibotForm } from '@portal/shared/ui';
-import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
+import { Button, FieldError, RadioGroup, TextAreaField, useValibotForm } from '@portal/ui';
+import { MAX_LENGTHS, YES_NO } from '@portal/contract/validation';
 
 import { acceptanceFormSchema } from '../lib/renewal-draft';
 import type { AcceptanceValues } from '../lib/renewal-draft';

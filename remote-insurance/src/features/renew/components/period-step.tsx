@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
-import { formatDate, formatMoney } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
+import { formatDate, formatMoney } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
 import {
   Button,
   DateField,
@@ -11,8 +11,8 @@ import {
   TextAreaField,
   TextField,
   useValibotForm,
-} from '@portal/shared/ui';
-import { MAX_LENGTHS, PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/shared/validation';
+} from '@portal/ui';
+import { MAX_LENGTHS, PAYMENT_METHODS, PAYMENT_TERMS } from '@portal/contract/validation';
 
 import { usePeriodPremium } from '../api/calculate-period-premium';
 import type { Overlap } from '../api/add-period';

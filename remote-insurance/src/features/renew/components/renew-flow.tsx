@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { Policy } from '@portal/shared/domain';
-import type { FieldError } from '@portal/shared/wire';
+import type { Policy } from '@portal/contract/domain';
+import type { FieldError } from '@portal/contract/wire';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';
 import { useFlowStep } from '../../../lib/use-flow-step';

@@ -3,9 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@portal/shared/router';
 import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { RawPolicy } from '@portal/shared/wire';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { RawPolicy } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { RenewPage } from './renew-page';

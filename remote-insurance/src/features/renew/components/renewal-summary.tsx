@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useLocale } from '@portal/shared';
 import { apiReasonMessage } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import { formatDate, formatMoney } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
-import { Alert, Button } from '@portal/shared/ui';
-import { formToWireDate, parseWireDate, toWireDate } from '@portal/shared/validation';
+import { formatDate, formatMoney } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
+import { Alert, Button } from '@portal/ui';
+import { formToWireDate, parseWireDate, toWireDate } from '@portal/contract/validation';
 
 import { usePeriodPremium } from '../api/calculate-period-premium';
 import { premiumQuestion } from '../lib/renewal-draft';

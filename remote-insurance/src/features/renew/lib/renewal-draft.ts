@@ -5,10 +5,10 @@ import {
   renewalAcceptanceSchema,
   renewalEndDateIssue,
   renewalPeriodSchema,
-} from '@portal/shared/validation';
-import type { PolicyDates } from '@portal/shared/validation';
-import type { Policy } from '@portal/shared/domain';
-import type { AddPeriodRequest, PaymentTerm } from '@portal/shared/wire';
+} from '@portal/contract/validation';
+import type { PolicyDates } from '@portal/contract/validation';
+import type { Policy } from '@portal/contract/domain';
+import type { AddPeriodRequest, PaymentTerm } from '@portal/contract/wire';
 
 /** The steps of a renewal, in order. */
 export const RENEWAL_STEPS = ['period', 'acceptance', 'summary', 'done'] as const;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import type { InsuranceRequest } from '@portal/shared/wire';
-import { formToWireDate, insuranceRequestSchema } from '@portal/shared/validation';
+import type { InsuranceRequest } from '@portal/contract/wire';
+import { formToWireDate, insuranceRequestSchema } from '@portal/contract/validation';
 import { parseJson } from '@portal/shared/get-json';
-import { applicationResponseWireSchema } from '@portal/shared/wire';
+import { applicationResponseWireSchema } from '@portal/contract/wire';
 
 const text = v.string();
 

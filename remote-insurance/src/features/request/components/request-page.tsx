@@ -12,8 +12,8 @@ import {
   SelectField,
   TextField,
   useValibotForm,
-} from '@portal/shared/ui';
-import { GENDERS, INSURANCE_TYPES, MAX_LENGTHS } from '@portal/shared/validation';
+} from '@portal/ui';
+import { GENDERS, INSURANCE_TYPES, MAX_LENGTHS } from '@portal/contract/validation';
 import { useCountries } from '@portal/shared/get-json';
 
 import { countryOptions } from '../../countries';

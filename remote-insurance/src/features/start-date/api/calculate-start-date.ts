@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { http } from '@portal/shared';
-import type { CalculateRequest, CalculateResponse } from '@portal/shared/wire';
+import type { CalculateRequest, CalculateResponse } from '@portal/contract/wire';
 import { parseJson } from '@portal/shared/get-json';
-import { calculateResponseWireSchema } from '@portal/shared/wire';
+import { calculateResponseWireSchema } from '@portal/contract/wire';
 
 /** The answer of `calculate`: `days` negative means fewer covered days (docs/contract.md). */
 export const calculationSchema = v.object({

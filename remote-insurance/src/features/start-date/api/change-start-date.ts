@@ -1,5 +1,5 @@
 import { http } from '@portal/shared';
-import type { ChangeStartDateRequest } from '@portal/shared/wire';
+import type { ChangeStartDateRequest } from '@portal/contract/wire';
 
 /** `POST /api/en/policies/{id}/changestartdate`; `startDate` is a wire date. 422 names the failed rule. */
 export async function changeStartDate(policyId: string, startDate: string): Promise<void> {

@@ -2,10 +2,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerNamespace } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
-import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
-import type { RawPolicy } from '@portal/shared/wire';
+import { formatDate } from '@portal/contract/domain';
+import { jsonResponse, mockFetch, renderWithProviders } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
+import type { RawPolicy } from '@portal/contract/wire';
 
 import en from '../../../locales/en.json';
 import { day, formDay, policiesAnswer, rawPolicy, requestsTo } from '../../../test-support/policies';

@@ -3,12 +3,12 @@ import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
 import { apiReasonMessage } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import { Alert, Button, DateField, PageHeading, useValibotForm } from '@portal/shared/ui';
-import { changeStartDateSchema, formToWireDate } from '@portal/shared/validation';
-import { formatDate, formatMoney, policyChangeReason } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
+import { Alert, Button, DateField, PageHeading, useValibotForm } from '@portal/ui';
+import { changeStartDateSchema, formToWireDate } from '@portal/contract/validation';
+import { formatDate, formatMoney, policyChangeReason } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
 import type { PageProps } from '@portal/shared';
-import type { CalculateResponse } from '@portal/shared/wire';
+import type { CalculateResponse } from '@portal/contract/wire';
 
 import { PolicyChangeGate, readChangeFailure } from '../../policies';
 import { calculateStartDate } from '../api/calculate-start-date';

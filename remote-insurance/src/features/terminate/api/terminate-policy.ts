@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { errorStatus, http, readApiError } from '@portal/shared';
 import { readApiReason } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { FieldError, TerminateRequest } from '@portal/shared/wire';
+import type { FieldError, TerminateRequest } from '@portal/contract/wire';
 
 import { toPolicyEntry } from '../../policies';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { Policy } from '@portal/shared/domain';
+import type { Policy } from '@portal/contract/domain';
 import * as v from 'valibot';
 
 import { FlowSteps, StepHeading } from '../../../lib/flow-steps';

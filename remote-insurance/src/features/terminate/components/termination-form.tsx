@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
-import { Button, DateField, RadioGroup, TextAreaField, TextField, useValibotForm } from '@portal/shared/ui';
-import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
+import { formatDate } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
+import { Button, DateField, RadioGroup, TextAreaField, TextField, useValibotForm } from '@portal/ui';
+import { MAX_LENGTHS, YES_NO } from '@portal/contract/validation';
 
 import {
   knownHolderDetails,

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths, useLocale } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
-import type { Policy } from '@portal/shared/domain';
-import { Button } from '@portal/shared/ui';
+import { formatDate } from '@portal/contract/domain';
+import type { Policy } from '@portal/contract/domain';
+import { Button } from '@portal/ui';
 
 import { downloadPolicyDocument } from '../../policies';
 import { useFlowTranslation } from '../../../lib/flow-texts';

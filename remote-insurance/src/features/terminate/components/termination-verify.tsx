@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useLocale } from '@portal/shared';
 import { apiReasonMessage } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import { formatDate, formatMoney, premiumForDays } from '@portal/shared/domain';
-import { formToWireDate } from '@portal/shared/validation';
-import type { Policy } from '@portal/shared/domain';
-import { Alert, Button } from '@portal/shared/ui';
+import { formatDate, formatMoney, premiumForDays } from '@portal/contract/domain';
+import { formToWireDate } from '@portal/contract/validation';
+import type { Policy } from '@portal/contract/domain';
+import { Alert, Button } from '@portal/ui';
 
 import { daysNoLongerCovered, REFUND_FIELDS, refundFormField } from '../lib/termination-draft';
 import type { TerminationValues } from '../lib/termination-draft';

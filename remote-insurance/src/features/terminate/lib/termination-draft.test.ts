@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { toFieldIssues } from '@portal/shared/validation';
+import { toFieldIssues } from '@portal/contract/validation';
 
 import {
   daysNoLongerCovered,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { formToWireDate, parseFormDate, parseWireDate, terminationSchema } from '@portal/shared/validation';
-import type { PolicyDates } from '@portal/shared/validation';
-import type { Address, Refund, TerminateRequest } from '@portal/shared/wire';
+import { formToWireDate, parseFormDate, parseWireDate, terminationSchema } from '@portal/contract/validation';
+import type { PolicyDates } from '@portal/contract/validation';
+import type { Address, Refund, TerminateRequest } from '@portal/contract/wire';
 
 /** The steps of a termination; only the first two are kept in the draft. */
 export const TERMINATION_STEPS = ['form', 'verify', 'done'] as const;

@@ -1,7 +1,7 @@
 import { errorStatus, useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { proofVerificationPath, proofVerificationWireSchema } from '@portal/shared/wire';
-import type { ProofVerification } from '@portal/shared/wire';
+import { proofVerificationPath, proofVerificationWireSchema } from '@portal/contract/wire';
+import type { ProofVerification } from '@portal/contract/wire';
 
 /** What the page shows: a known letter with its state now, or that no letter has this code. */
 export type VerifyResult = { known: true; proof: ProofVerification } | { known: false };

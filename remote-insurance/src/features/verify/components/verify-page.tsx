@@ -3,9 +3,9 @@ import type { FormEvent, ReactNode } from 'react';
 import { useNavigate } from '@portal/shared/router';
 import { useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
-import { formatDate } from '@portal/shared/domain';
-import { Button, Icon, PageHeading, ResourceView, TextField } from '@portal/shared/ui';
-import type { ProofVerification } from '@portal/shared/wire';
+import { formatDate } from '@portal/contract/domain';
+import { Button, Icon, PageHeading, ResourceView, TextField } from '@portal/ui';
+import type { ProofVerification } from '@portal/contract/wire';
 
 import { verifyPaths } from '../../../lib/verify-paths';
 import { normalizeShortCode } from '../api/short-code';

@@ -1,7 +1,7 @@
 import { errorStatus, http, useApiResource } from '@portal/shared';
-import type { components } from '@portal/shared/wire';
+import type { components } from '@portal/contract/wire';
 import { getJson, parseJson } from '@portal/shared/get-json';
-import { claimConfirmationWireSchema } from '@portal/shared/wire';
+import { claimConfirmationWireSchema } from '@portal/contract/wire';
 
 /** The visitor's claim as its policyholder decides on it (`ClaimConfirmation` of the OpenAPI document). */
 export type ClaimConfirmation = components['schemas']['ClaimConfirmation'];

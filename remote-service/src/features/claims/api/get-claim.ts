@@ -1,7 +1,7 @@
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { claimDetailWireSchema, claimPath } from '@portal/shared/wire';
-import type { ClaimDetail } from '@portal/shared/wire';
+import { claimDetailWireSchema, claimPath } from '@portal/contract/wire';
+import type { ClaimDetail } from '@portal/contract/wire';
 
 /** `GET /api/en/claims/{claimNumber}`: one claim with the steps it reached and its receipts. */
 export async function getClaim(claimNumber: string, signal?: AbortSignal): Promise<ClaimDetail> {

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import type { ClaimablePolicy } from '@portal/shared/validation';
-import { policiesPath, policyWireSchema } from '@portal/shared/wire';
-import type { InsuranceType } from '@portal/shared/wire';
+import type { ClaimablePolicy } from '@portal/contract/validation';
+import { policiesPath, policyWireSchema } from '@portal/contract/wire';
+import type { InsuranceType } from '@portal/contract/wire';
 
 /** A policy a claim can be filed against, with its type for the choice's label. */
 export type ClaimPolicyOption = ClaimablePolicy & { insuranceType: InsuranceType };

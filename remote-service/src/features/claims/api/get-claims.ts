@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson, parseJson } from '@portal/shared/get-json';
-import { claimsPath, claimWireSchema } from '@portal/shared/wire';
-import type { Claim } from '@portal/shared/wire';
+import { claimsPath, claimWireSchema } from '@portal/contract/wire';
+import type { Claim } from '@portal/contract/wire';
 
 const claimsSchema = v.array(claimWireSchema);
 

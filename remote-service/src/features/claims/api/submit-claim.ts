@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import { errorStatus, postWithProgress, readApiError } from '@portal/shared';
 import { apiReasonOf } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { FieldError } from '@portal/shared/wire';
-import { claimSchema, formToWireDate } from '@portal/shared/validation';
-import type { ClaimablePolicy } from '@portal/shared/validation';
+import type { FieldError } from '@portal/contract/wire';
+import { claimSchema, formToWireDate } from '@portal/contract/validation';
+import type { ClaimablePolicy } from '@portal/contract/validation';
 import { parseJson } from '@portal/shared/get-json';
-import { claimCreatedWireSchema } from '@portal/shared/wire';
+import { claimCreatedWireSchema } from '@portal/contract/wire';
 
 import { forgetUploads, uploadReceipts } from '../lib/resumable-receipts';
 

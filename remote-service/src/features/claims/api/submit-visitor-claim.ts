@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { postWithProgress } from '@portal/shared';
-import { formToWireDate, visitorClaimSchema } from '@portal/shared/validation';
+import { formToWireDate, visitorClaimSchema } from '@portal/contract/validation';
 
 import { claimFormData, claimNumberOf, useSendClaim } from './submit-claim';
 import type { SendEvents } from './submit-claim';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useAuthStore } from '@portal/shared';
-import { Button } from '@portal/shared/ui';
+import { Button } from '@portal/ui';
 
 import { addClaimDocuments } from '../api/add-documents';
 import { useSendClaim } from '../api/submit-claim';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { downloadDocument, errorStatus, paths, useLocale } from '@portal/shared';
-import { formatDate, formatMoney } from '@portal/shared/domain';
-import { Button, ResourceView } from '@portal/shared/ui';
-import type { ClaimDetail as ClaimDetailData } from '@portal/shared/wire';
+import { formatDate, formatMoney } from '@portal/contract/domain';
+import { Button, ResourceView } from '@portal/ui';
+import type { ClaimDetail as ClaimDetailData } from '@portal/contract/wire';
 
 import { receiptPath, useClaim } from '../api/get-claim';
 import { AddDocumentsForm } from './add-documents-form';

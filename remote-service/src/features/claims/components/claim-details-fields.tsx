@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { DateField, SelectField, TextAreaField, TextField } from '@portal/shared/ui';
-import type { BoundFieldProps } from '@portal/shared/ui';
-import { CONTACT_CATEGORIES, MAX_LENGTHS } from '@portal/shared/validation';
+import { DateField, SelectField, TextAreaField, TextField } from '@portal/ui';
+import type { BoundFieldProps } from '@portal/ui';
+import { CONTACT_CATEGORIES, MAX_LENGTHS } from '@portal/contract/validation';
 
 import { ReceiptsField } from './receipts-field';
 

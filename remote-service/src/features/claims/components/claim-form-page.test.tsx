@@ -3,8 +3,8 @@ import { File as NodeFile } from 'node:buffer';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerNamespace, useAuthStore } from '@portal/shared';
-import { jsonResponse, mockFetch, mockXhr, renderWithProviders } from '@portal/shared/testing';
-import type { FetchMock, XhrMock } from '@portal/shared/testing';
+import { jsonResponse, mockFetch, mockXhr, renderWithProviders } from '@portal/testing';
+import type { FetchMock, XhrMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import type { ClaimDraft } from '../lib/claim-drafts';

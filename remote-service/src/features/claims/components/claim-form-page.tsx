@@ -3,7 +3,7 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { loginWithRedirect, paths, useAuthStore, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
 import { Link } from '@portal/shared/router';
-import { Button, LoadState, ResourceView } from '@portal/shared/ui';
+import { Button, LoadState, ResourceView } from '@portal/ui';
 
 import { useClaimablePolicies } from '../api/get-claimable-policies';
 import type { ClaimPolicyOption } from '../api/get-claimable-policies';

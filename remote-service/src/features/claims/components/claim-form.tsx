@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
 import { apiReasonMessage } from '@portal/shared/api-reason';
-import { formatDateTime } from '@portal/shared/domain';
-import { Alert, Button, SelectField, useValibotForm } from '@portal/shared/ui';
+import { formatDateTime } from '@portal/contract/domain';
+import { Alert, Button, SelectField, useValibotForm } from '@portal/ui';
 
 import type { ClaimPolicyOption } from '../api/get-claimable-policies';
 import { EMPTY_CLAIM, claimFormSchema, useSubmitClaim } from '../api/submit-claim';

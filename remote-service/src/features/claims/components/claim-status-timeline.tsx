@@ -1,7 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { formatDay as formatSharedDay } from '@portal/shared/domain';
-import type { ClaimHistoryStep, ClaimStatus } from '@portal/shared/wire';
+import { formatDay as formatSharedDay } from '@portal/contract/domain';
+import type { ClaimHistoryStep, ClaimStatus } from '@portal/contract/wire';
 
 /** A moment as the portal shows a day, e.g. `23 Nov 2026` (the shared display format). */
 export function formatDay(iso: string, locale: string): string {

@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { registerNamespace } from '@portal/shared';
-import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { jsonResponse, mockFetch, renderWithProviders } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { ClaimsPage } from './claims-page';

@@ -3,9 +3,9 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { ProfileGate, paths, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
-import { formatMoney } from '@portal/shared/domain';
-import { ResourceView, Spinner } from '@portal/shared/ui';
-import type { Claim } from '@portal/shared/wire';
+import { formatMoney } from '@portal/contract/domain';
+import { ResourceView, Spinner } from '@portal/ui';
+import type { Claim } from '@portal/contract/wire';
 
 import { useClaims } from '../api/get-claims';
 import { formatDay } from './claim-status-timeline';

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { errorStatus, useLocale } from '@portal/shared';
 import type { PageProps } from '@portal/shared';
-import { formatDate, formatMoney } from '@portal/shared/domain';
-import { Button, PageHeading, ResourceView } from '@portal/shared/ui';
+import { formatDate, formatMoney } from '@portal/contract/domain';
+import { Button, PageHeading, ResourceView } from '@portal/ui';
 
 import { decideClaim, useClaimConfirmation } from '../api/claim-confirmation';
 import type { ClaimConfirmation, ClaimDecision } from '../api/claim-confirmation';

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useLocale } from '@portal/shared';
-import { Button } from '@portal/shared/ui';
-import { CLAIM_MAX_RECEIPTS } from '@portal/shared/validation';
+import { Button } from '@portal/ui';
+import { CLAIM_MAX_RECEIPTS } from '@portal/contract/validation';
 
 import { originalSizeOf } from '../lib/shrink-photo';
 import { formatFileSize } from '../lib/receipt-rules';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { Button, DateField, TextField, useValibotForm } from '@portal/shared/ui';
+import { Button, DateField, TextField, useValibotForm } from '@portal/ui';
 
 import {
   EMPTY_VISITOR_CLAIM,

@@ -3,8 +3,8 @@ import {
   CLAIM_MAX_RECEIPT_BYTES,
   RECEIPT_SIGNATURE_LENGTH,
   sniffReceiptType,
-} from '@portal/shared/validation';
-import type { ValidationCode } from '@portal/shared/validation';
+} from '@portal/contract/validation';
+import type { ValidationCode } from '@portal/contract/validation';
 
 import { shrinkPhoto } from './shrink-photo';
 

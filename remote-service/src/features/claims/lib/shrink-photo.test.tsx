@@ -1,7 +1,7 @@
 /** @jest-environment jest-fixed-jsdom */
 import { screen } from '@testing-library/react';
 import { registerNamespace } from '@portal/shared';
-import { renderWithProviders } from '@portal/shared/testing';
+import { renderWithProviders } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { ReceiptsField } from '../components/receipts-field';

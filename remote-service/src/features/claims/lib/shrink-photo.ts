@@ -1,4 +1,4 @@
-import type { ClaimReceiptType } from '@portal/shared/validation';
+import type { ClaimReceiptType } from '@portal/contract/validation';
 
 /** Photos (JPEG, PNG) larger than this are made smaller on the device before they are sent. */
 export const SHRINK_ABOVE_BYTES = 1024 * 1024;

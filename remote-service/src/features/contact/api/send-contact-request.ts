@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { errorStatus, http, readApiError } from '@portal/shared';
 import { apiReasonOf } from '@portal/shared/api-reason';
 import type { ApiReason } from '@portal/shared/api-reason';
-import type { ContactRequest, FieldError } from '@portal/shared/wire';
-import { contactRequestSchema } from '@portal/shared/validation';
+import type { ContactRequest, FieldError } from '@portal/contract/wire';
+import { contactRequestSchema } from '@portal/contract/validation';
 
 const text = v.string();
 

@@ -2,8 +2,8 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { gql, useQuery } from '@portal/shared/urql';
 import type { TypedDocumentNode } from '@portal/shared/urql';
 import { contentLanguage, useLocale } from '@portal/shared';
-import type { FieldOption } from '@portal/shared/ui';
-import { CONTACT_CATEGORIES } from '@portal/shared/validation';
+import type { FieldOption } from '@portal/ui';
+import { CONTACT_CATEGORIES } from '@portal/contract/validation';
 
 /** A subject a contact request can be about; `id` is CLAIMS, FINANCIAL or COVERAGE. */
 export type ContactCategoryOption = { id: string; label: string };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { http, useAuthStore } from '@portal/shared';
-import { profilePath, profileWireSchema } from '@portal/shared/wire';
+import { profilePath, profileWireSchema } from '@portal/contract/wire';
 
 /** Who a logged-in student is, as the contact form fills it in: her name and e-mail address. */
 export type ContactSender = { name: string; email: string };

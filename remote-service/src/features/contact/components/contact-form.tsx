@@ -1,16 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { apiReasonMessage } from '@portal/shared/api-reason';
-import {
-  Alert,
-  Button,
-  RadioGroup,
-  SelectField,
-  TextAreaField,
-  TextField,
-  useValibotForm,
-} from '@portal/shared/ui';
-import { MAX_LENGTHS, YES_NO } from '@portal/shared/validation';
+import { Alert, Button, RadioGroup, SelectField, TextAreaField, TextField, useValibotForm } from '@portal/ui';
+import { MAX_LENGTHS, YES_NO } from '@portal/contract/validation';
 
 import { useContactCategories } from '../api/use-contact-categories';
 import { contactFormSchema, useSendContactRequest } from '../api/send-contact-request';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { EmergencyPassPolicy } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { policiesPath, policyWireSchema, profilePath, profileWireSchema } from '@portal/shared/wire';
+import { policiesPath, policyWireSchema, profilePath, profileWireSchema } from '@portal/contract/wire';
 
 const passProfileSchema = v.pick(profileWireSchema, ['firstName', 'surname']);
 

@@ -3,7 +3,7 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
 import { contentLanguage, useLocale } from '@portal/shared';
 import { EmergencyQuery } from '../api/emergency-query';
-import { Icon, LoadState, SanitizedHtml } from '@portal/shared/ui';
+import { Icon, LoadState, SanitizedHtml } from '@portal/ui';
 import { EmergencyPass, useEmergencyPass } from './emergency-pass';
 
 import './emergency.css';

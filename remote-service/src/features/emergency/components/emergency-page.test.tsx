@@ -1,8 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 import { render, screen } from '@testing-library/react';
 import { initI18n, registerNamespace } from '@portal/shared';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { EmergencyPage } from './emergency-page';

@@ -2,8 +2,8 @@
 // A file of its own: the content client keeps answers, and here the content must never have arrived.
 import { render, screen } from '@testing-library/react';
 import { EMERGENCY_PASS_KEY, initI18n, registerNamespace, useAuthStore } from '@portal/shared';
-import { mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { EmergencyPage } from './emergency-page';

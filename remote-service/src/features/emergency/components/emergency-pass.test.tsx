@@ -8,8 +8,8 @@ import {
   registerNamespace,
   useAuthStore,
 } from '@portal/shared';
-import { jsonResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { jsonResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { EmergencyPage } from './emergency-page';

@@ -10,8 +10,8 @@ import {
   useLocale,
 } from '@portal/shared';
 import type { EmergencyPass as StoredPass, EmergencyPassContacts } from '@portal/shared';
-import { formatDate, formatDateTime } from '@portal/shared/domain';
-import { Button, Icon } from '@portal/shared/ui';
+import { formatDate, formatDateTime } from '@portal/contract/domain';
+import { Button, Icon } from '@portal/ui';
 
 import { getPassDetails } from '../api/get-pass-details';
 

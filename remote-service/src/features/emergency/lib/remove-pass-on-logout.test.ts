@@ -9,8 +9,8 @@ import {
   useAuthStore,
 } from '@portal/shared';
 import type { EmergencyPass } from '@portal/shared';
-import { emptyResponse, mockFetch } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { emptyResponse, mockFetch } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import { removePassOnLogout } from './remove-pass-on-logout';
 

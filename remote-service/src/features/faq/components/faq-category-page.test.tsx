@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useParams } from '@portal/shared/router';
 import { registerNamespace, ROUTE_PATHS } from '@portal/shared';
-import { jsonResponse, mockFetch, renderWithProviders } from '@portal/shared/testing';
-import type { FetchMock } from '@portal/shared/testing';
+import { jsonResponse, mockFetch, renderWithProviders } from '@portal/testing';
+import type { FetchMock } from '@portal/testing';
 
 import en from '../../../locales/en.json';
 import { FaqCategoryPage } from './faq-category-page';

@@ -3,7 +3,7 @@ import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { Provider } from '@portal/shared/urql';
 import { contentClient, paths } from '@portal/shared';
-import { LoadState, preloadHtmlSanitizer } from '@portal/shared/ui';
+import { LoadState, preloadHtmlSanitizer } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
 import { useFaqCategories } from '../api/use-faq-categories';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from '@portal/shared/router';
 import { paths } from '@portal/shared';
-import { SanitizedHtml } from '@portal/shared/ui';
+import { SanitizedHtml } from '@portal/ui';
 import type { FaqCategory } from '../api/use-faq-categories';
 
 import './faq.css';
