@@ -37,17 +37,36 @@ function typeScriptEntries(folder) {
 /** `@portal/shared` for `.`, `@portal/shared/ui` for `./ui`. */
 const specifier = (entry) => (entry === '.' ? '@portal/shared' : `@portal/shared/${entry.slice(2)}`);
 
+/** The libraries Module Federation shares as one copy on the page (react, react-dom, zustand, …). */
+export function singletonLibraries(root = repoRoot) {
+  const { sharedModules } = require(join(root, 'configs', 'federation.cjs'));
+  return [
+    ...new Set(
+      Object.keys(sharedModules(join(root, 'host')))
+        .filter((name) => !name.startsWith('@portal/'))
+        .map((name) => name.replace(/\/$/, '')),
+    ),
+  ];
+}
+
 /**
  * TypeScript `paths` for an older remote's imports of `@portal/shared`: the entries its build bundled
  * (`/ui`, `/wire`, …) resolve to its own release's files in `worktree` (they may since have moved to
  * other packages), and the singleton's to today's files in `root`, from wherever they are imported: so
- * what the bundled files read of the singleton is checked against today's like the rest.
+ * what the bundled files read of the singleton is checked against today's like the rest. The shared
+ * libraries (`libraries`, found in `nodeModules`) resolve to today's copies too, as on the page: one
+ * React, whose types the bundled files and the remote's own then agree on.
  * @param {string} worktree @param {string} root @param {string[]} singletons {@link singletonEntries}
+ * @param {{ libraries?: string[], nodeModules?: string }} [shared]
  * @returns {Record<string, string[]>}
  */
-export function bundledEntryPaths(worktree, root, singletons) {
+export function bundledEntryPaths(worktree, root, singletons, { libraries = [], nodeModules = '' } = {}) {
   /** @type {Record<string, string[]>} */
   const paths = {};
+  for (const library of libraries) {
+    paths[library] = [join(nodeModules, '@types', library), join(nodeModules, library)];
+    paths[`${library}/*`] = [join(nodeModules, '@types', library, '*'), join(nodeModules, library, '*')];
+  }
   for (const [entry, target] of Object.entries(typeScriptEntries(join(worktree, 'shared'))))
     if (!singletons.includes(entry)) paths[specifier(entry)] = [join(worktree, 'shared', target)];
   for (const [entry, target] of Object.entries(typeScriptEntries(join(root, 'shared'))))
@@ -160,7 +179,10 @@ export function olderRemotesAgainstTodaysShared(worktree, remotes, root = repoRo
     const errors = typeCheckSources(
       root,
       remotes.map(({ dir }) => dir),
-      bundledEntryPaths(worktree, root, singletonEntries()),
+      bundledEntryPaths(worktree, root, singletonEntries(), {
+        libraries: singletonLibraries(),
+        nodeModules: join(root, remotes[0]?.dir ?? '', 'node_modules'),
+      }),
       relative(root, join(worktree, 'shared')),
     );
     return remotes
