@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { EmergencyPassPolicy } from '@portal/shared';
+import type { EmergencyPassPolicy } from '../lib/emergency-pass';
 import { getJson } from '@portal/shared/get-json';
 import { policiesPath, policyWireSchema, profilePath, profileWireSchema } from '@portal/contract/wire';
 

@@ -1,7 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 // A file of its own: the content client keeps answers, and here the content must never have arrived.
 import { render, screen } from '@testing-library/react';
-import { EMERGENCY_PASS_KEY, initI18n, registerNamespace, useAuthStore } from '@portal/shared';
+import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
+import { EMERGENCY_PASS_KEY } from '../lib/emergency-pass';
 import { mockFetch } from '@portal/testing';
 import type { FetchMock } from '@portal/testing';
 

@@ -1,13 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  EMERGENCY_PASS_KEY,
-  initI18n,
-  readEmergencyPass,
-  registerNamespace,
-  useAuthStore,
-} from '@portal/shared';
+import { initI18n, registerNamespace, useAuthStore } from '@portal/shared';
+import { EMERGENCY_PASS_KEY, readEmergencyPass } from '../lib/emergency-pass';
 import { jsonResponse, mockFetch } from '@portal/testing';
 import type { FetchMock } from '@portal/testing';
 

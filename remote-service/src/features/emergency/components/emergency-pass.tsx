@@ -1,15 +1,14 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
+import { useAuthStore, useLocale } from '@portal/shared';
 import {
   keepPageOffline,
   readEmergencyPass,
   removeEmergencyPass,
   saveEmergencyPass,
   subscribeEmergencyPass,
-  useAuthStore,
-  useLocale,
-} from '@portal/shared';
-import type { EmergencyPass as StoredPass, EmergencyPassContacts } from '@portal/shared';
+} from '../lib/emergency-pass';
+import type { EmergencyPass as StoredPass, EmergencyPassContacts } from '../lib/emergency-pass';
 import { formatDate, formatDateTime } from '@portal/contract/domain';
 import { Button, Icon } from '@portal/ui';
 

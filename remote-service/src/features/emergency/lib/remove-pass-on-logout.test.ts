@@ -1,14 +1,9 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
-import {
-  EMERGENCY_PASS_KEY,
-  LAST_LOGOUT_KEY,
-  readEmergencyPass,
-  saveEmergencyPass,
-  useAuthStore,
-} from '@portal/shared';
-import type { EmergencyPass } from '@portal/shared';
+import { LAST_LOGOUT_KEY, useAuthStore } from '@portal/shared';
+import { EMERGENCY_PASS_KEY, readEmergencyPass, saveEmergencyPass } from './emergency-pass';
+import type { EmergencyPass } from './emergency-pass';
 import { emptyResponse, mockFetch } from '@portal/testing';
 import type { FetchMock } from '@portal/testing';
 

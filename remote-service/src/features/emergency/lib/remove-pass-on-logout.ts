@@ -1,4 +1,5 @@
-import { lastLogoutAt, onLogout, readEmergencyPass, removeEmergencyPass } from '@portal/shared';
+import { lastLogoutAt, onLogout } from '@portal/shared';
+import { readEmergencyPass, removeEmergencyPass } from './emergency-pass';
 
 let unregister: (() => void) | undefined;
 
