@@ -4,32 +4,13 @@
 import { LAST_LOGOUT_KEY, useAuthStore } from '@portal/shared';
 import { EMERGENCY_PASS_KEY, readEmergencyPass, saveEmergencyPass } from './emergency-pass';
 import type { EmergencyPass } from './emergency-pass';
+import { ANNAS_PASS } from './annas-pass.test-data';
 import { emptyResponse, mockFetch } from '@portal/testing';
 import type { FetchMock } from '@portal/testing';
 
 import { removePassOnLogout } from './remove-pass-on-logout';
 
-const PASS: EmergencyPass = {
-  version: 1,
-  savedAt: '2026-11-23T10:00:00.000Z',
-  profileId: 'P-1001',
-  name: 'Anna de Vries',
-  policies: [
-    {
-      number: 'TR-1001',
-      insuranceType: 'travel',
-      coverage: 'Worldwide',
-      startDate: '2026-01-01',
-      endDate: '2027-01-01',
-    },
-  ],
-  emergency: {
-    phone: '+31201234567',
-    phoneDisplay: '+31 20 123 4567',
-    whatsapp: '+31612345678',
-    email: 'sos@example.com',
-  },
-};
+const PASS: EmergencyPass = ANNAS_PASS;
 
 describe('removePassOnLogout', () => {
   let fetchMock: FetchMock | undefined;
