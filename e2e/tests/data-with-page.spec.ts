@@ -106,6 +106,32 @@ test.describe("a student's data comes with the page", () => {
     ).toEqual([{ path: `/api/en/profiles/${profileId}/invoices`, by: 'other' }]);
   });
 
+  test('Profile is opened with every read of its sections on the way, her sessions and mail settings too, each fetched once', async ({
+    page,
+  }) => {
+    await logIn(page, USERS.anna);
+    const { profileId } = await currentSession(page.request);
+    const reads = [`/api/en/profiles/${profileId}/mail-preferences`, '/api/sessions'];
+    const response = await page.request.get('/en/profile', { headers: { Accept: 'text/html' } });
+    for (const path of reads)
+      expect(response.headers()['link']).toContain(`<${path}>; rel=preload; as=fetch; crossorigin=anonymous`);
+
+    await page.goto('about:blank');
+    const { seen: requests, log } = await apiRequests(page);
+    await page.goto('/en/profile');
+    await appStarted(page);
+    await expect(page.getByRole('heading', { name: 'Where am I logged in' })).toBeVisible();
+    await expect(page.getByText('this browser', { exact: false }).first()).toBeVisible();
+    for (const path of reads) {
+      await expect.poll(() => requests.filter((request) => request.path === path).length).toBe(1);
+      // By the page's header, before the page's scripts could ask: the sections took that answer.
+      expect(
+        requests.filter((request) => request.path === path),
+        log.join('\n'),
+      ).toEqual([{ path, by: 'other' }]);
+    }
+  });
+
   test('Claims comes with chen’s claims in the page, and the working page asks for them no more', async ({
     page,
   }) => {

@@ -45,8 +45,15 @@ export const routes = {
       requiresAuth: true,
       page: 'profile',
       // Everything the page reads as it opens: its sections wait for the profile and the countries,
-      // and the passkeys and policy settings load as they appear.
-      preloadApi: [API_PATHS.profile, API_PATHS.countries, 'api/passkeys', API_PATHS.policies],
+      // and the passkeys, policy settings, mail settings and open sessions load as they appear.
+      preloadApi: [
+        API_PATHS.profile,
+        API_PATHS.countries,
+        'api/passkeys',
+        API_PATHS.policies,
+        API_PATHS.mailPreferences,
+        API_PATHS.sessions,
+      ],
     },
   ],
 } satisfies RemoteRoutes<keyof typeof pages>;

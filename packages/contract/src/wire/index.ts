@@ -33,6 +33,7 @@ export {
   claimsPath,
   invoicePaymentPath,
   invoicesPath,
+  mailPreferencesPath,
   policiesPath,
   profilePath,
   proofVerificationPath,

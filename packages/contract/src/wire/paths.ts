@@ -11,6 +11,8 @@ export const API_PATHS = {
   invoicePayment: 'api/en/invoices/{invoiceNumber}/payment',
   proofVerification: 'api/verify/{code}',
   countries: 'api/en/countries',
+  mailPreferences: 'api/en/profiles/{profileId}/mail-preferences',
+  sessions: 'api/sessions',
 } as const;
 
 /** A template of {@link API_PATHS} with its one value filled in, encoded for a path. */
@@ -30,5 +32,7 @@ export const claimsPath = (profileId: string) => fill(API_PATHS.claims, profileI
 export const claimPath = (claimNumber: string) => fill(API_PATHS.claim, claimNumber);
 /** `POST`: starts the payment of an invoice. */
 export const invoicePaymentPath = (invoiceNumber: string) => fill(API_PATHS.invoicePayment, invoiceNumber);
+/** `GET` and `PUT`: which mails the student gets, and in which language. */
+export const mailPreferencesPath = (profileId: string) => fill(API_PATHS.mailPreferences, profileId);
 /** `GET`: the check of a proof-of-cover letter by its code. */
 export const proofVerificationPath = (code: string) => fill(API_PATHS.proofVerification, code);

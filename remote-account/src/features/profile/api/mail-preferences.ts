@@ -1,9 +1,9 @@
 import { http } from '@portal/shared';
 import type { MailPreferences } from '@portal/shared';
+import { mailPreferencesPath as path } from '@portal/contract/wire';
 
 // The remote's own calls, on the portal's `http`: a remote runs with the host's @portal/shared, which
 // may be a release older than this remote and not have them (docs/design.md, independent releases).
-const path = (profileId: string) => `api/en/profiles/${encodeURIComponent(profileId)}/mail-preferences`;
 
 /** `GET …/mail-preferences`. */
 export function getMailPreferences(profileId: string, signal?: AbortSignal): Promise<MailPreferences> {

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { useApiResource } from '@portal/shared';
 import { getJson } from '@portal/shared/get-json';
-import { openSessionWireSchema } from '@portal/contract/wire';
+import { API_PATHS, openSessionWireSchema } from '@portal/contract/wire';
 import type { OpenSession } from '@portal/contract/wire';
 
 /** `GET /api/sessions`: the student's open sessions, the most recently used first. */
 export async function listSessions(signal?: AbortSignal): Promise<OpenSession[]> {
-  const sessions: OpenSession[] = await getJson('api/sessions', v.array(openSessionWireSchema), { signal });
+  const sessions: OpenSession[] = await getJson(API_PATHS.sessions, v.array(openSessionWireSchema), { signal });
   return sessions;
 }
 
