@@ -6,7 +6,9 @@ import type { OpenSession } from '@portal/contract/wire';
 
 /** `GET /api/sessions`: the student's open sessions, the most recently used first. */
 export async function listSessions(signal?: AbortSignal): Promise<OpenSession[]> {
-  const sessions: OpenSession[] = await getJson(API_PATHS.sessions, v.array(openSessionWireSchema), { signal });
+  const sessions: OpenSession[] = await getJson(API_PATHS.sessions, v.array(openSessionWireSchema), {
+    signal,
+  });
   return sessions;
 }
 
