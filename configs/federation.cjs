@@ -48,6 +48,9 @@ function sharedModules(appDir) {
       version: portalShared,
     },
     '@portal/shared/urql': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
+    // The content client and its queries: one client (its cache and the content answers that came
+    // with the page), apart from the runtime above so that a page without content loads no urql.
+    '@portal/shared/content': { singleton: true, requiredVersion: `^${portalShared}`, version: portalShared },
   };
 }
 

@@ -1,16 +1,15 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import {
   checkSessionWhenOnline,
-  contentClient,
   contentLanguage,
   DEFAULT_LOCALE,
   initI18n,
-  keepContentAnswers,
   keepPreloadedAnswer,
   noteRecentAnswer,
   localeReady,
   useAuthStore,
 } from '@portal/shared';
+import { contentClient, keepContentAnswers } from '@portal/shared/content';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
 import { readStartData } from './app/start-data';
 import type { StartData } from './app/start-data-shape';

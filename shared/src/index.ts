@@ -7,7 +7,12 @@
  */
 export * from './alert';
 export * from './auth';
-export * from './content';
 export * from './http';
 export * from './i18n';
 export * from './routing';
+/**
+ * @deprecated Import the content client and its queries from `@portal/shared/content`, a singleton of
+ * its own: a page without content then loads no urql. Kept for one release, for the remotes of the
+ * release before it; through the entry's name, so that the client stays one on the page.
+ */
+export * from '@portal/shared/content';

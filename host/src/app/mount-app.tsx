@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@portal/shared/router';
 import { Provider as UrqlProvider } from '@portal/shared/urql';
-import { BASENAME, contentClient } from '@portal/shared';
+import { BASENAME } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 import { AppRoutes } from './app-routes';
 import type { AppRoutesProps } from './app-routes';
 

@@ -1,4 +1,4 @@
-import type { ContentPage } from '@portal/shared';
+import type { ContentPage } from '@portal/shared/content';
 import { buildContentRoutes, FALLBACK_HOME_ROUTE, slugifyPath } from './build-content-routes';
 
 const APP_ROOT = '/sitecore/content/expat-portal/home';

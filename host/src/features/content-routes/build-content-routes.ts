@@ -1,4 +1,4 @@
-import type { ContentPage } from '@portal/shared';
+import type { ContentPage } from '@portal/shared/content';
 
 /** How deep the content tree is turned into routes (docs/requirements.md §9). */
 export const MAX_CONTENT_DEPTH = 4;

@@ -1,6 +1,6 @@
 import type { Client } from '@portal/shared/urql';
-import { PagesQuery } from '@portal/shared';
-import type { ContentPage } from '@portal/shared';
+import { PagesQuery } from '@portal/shared/content';
+import type { ContentPage } from '@portal/shared/content';
 import { buildContentRoutes, FALLBACK_HOME_ROUTE } from './build-content-routes';
 import type { ContentRoute } from './build-content-routes';
 

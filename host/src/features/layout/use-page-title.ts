@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, DEFAULT_LOCALE, PagesQuery, useLocale } from '@portal/shared';
+import { contentLanguage, DEFAULT_LOCALE, useLocale } from '@portal/shared';
+import { PagesQuery } from '@portal/shared/content';
 import type { RouteHandle } from '../../app/route-handle';
 import { buildContentRoutes } from '../content-routes/build-content-routes';
 

@@ -1,6 +1,7 @@
 import { useTranslation } from '@portal/shared/react-i18next';
 import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, PageQuery, useLocale } from '@portal/shared';
+import { contentLanguage, useLocale } from '@portal/shared';
+import { PageQuery } from '@portal/shared/content';
 import { PageHeading, SanitizedHtml, Spinner } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 

@@ -3,7 +3,7 @@ import { createFrameRenderer } from './frame-renderer';
 import type { ExposedPages, RemoteRoutes } from '@portal/shared';
 import { useApiResource } from '@portal/shared';
 import { useAuthStore } from '@portal/shared';
-import { contentClient } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 import { gql, Provider, useQuery } from '@portal/shared/urql';
 import type { TypedDocumentNode } from '@portal/shared/urql';
 import { i18n } from '@portal/shared';

@@ -7,8 +7,8 @@
 // `POST /frames` with it (../server/frame-route.ts). Runs in Node without a DOM: the modules a page
 // imports must not need `window` when they load (base-http.ts keeps to that).
 import sanitizeHtml from 'sanitize-html';
-import { forgetContentAnswers, keepContentAnswers } from '@portal/shared';
-import type { ContentAnswer } from '@portal/shared';
+import { forgetContentAnswers, keepContentAnswers } from '@portal/shared/content';
+import type { ContentAnswer } from '@portal/shared/content';
 import { stringifyDocument } from '@portal/shared/urql';
 import type { TypedDocumentNode } from '@portal/shared/urql';
 import { i18n, initI18n, isLocale, loadLocale, SUPPORTED_LOCALES } from '@portal/shared';

@@ -7,8 +7,8 @@ import { useLocation } from '@portal/shared/router';
 import { useQuery } from '@portal/shared/urql';
 
 import { useAuthStore } from '@portal/shared';
-import { createContentClient } from '@portal/shared';
-import { PageQuery } from '@portal/shared';
+import { createContentClient } from '@portal/shared/content';
+import { PageQuery } from '@portal/shared/content';
 import { jsonResponse, mockFetch } from './mock-fetch';
 import { renderWithProviders } from './render-with-providers';
 

@@ -8,7 +8,7 @@ import { Provider as UrqlProvider } from '@portal/shared/urql';
 
 import type { AuthSession } from '@portal/shared';
 import { useAuthStore } from '@portal/shared';
-import { contentClient } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 import { initI18n } from '@portal/shared';
 
 /** Options of {@link renderWithProviders}. */

@@ -5,7 +5,7 @@ import type { Root } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes, useParams } from '@portal/shared/router';
 import { Provider as UrqlProvider } from '@portal/shared/urql';
 
-import { contentClient } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 import { initI18n, localeReady } from '@portal/shared';
 import type { ExposedPages, PageProps } from '@portal/shared';
 import { Spinner } from '../ui/spinner';

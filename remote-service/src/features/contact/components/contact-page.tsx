@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Provider } from '@portal/shared/urql';
-import { contentClient } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 import type { PageProps } from '@portal/shared';
 
 import { ContactForm } from './contact-form';

@@ -1,6 +1,6 @@
 import { Provider } from '@portal/shared/urql';
 import type { PageProps } from '@portal/shared';
-import { contentClient } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 
 import { EmergencyDetails } from './emergency-details';
 

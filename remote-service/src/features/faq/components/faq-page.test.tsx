@@ -1,7 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createContentClient, registerNamespace } from '@portal/shared';
+import { registerNamespace } from '@portal/shared';
+import { createContentClient } from '@portal/shared/content';
 import { jsonResponse, mockFetch, renderWithProviders } from '@portal/testing';
 import type { FetchMock } from '@portal/testing';
 

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { Link } from '@portal/shared/router';
 import { Provider } from '@portal/shared/urql';
-import { contentClient, paths } from '@portal/shared';
+import { paths } from '@portal/shared';
+import { contentClient } from '@portal/shared/content';
 import { LoadState } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
 
