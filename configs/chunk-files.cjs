@@ -57,13 +57,85 @@ function chunkGroupFiles(compilation, roots) {
 }
 
 /**
- * The JS and CSS the host page loads before its first render — the entry, the bootstrap import and
- * the shared modules it consumes (see {@link chunkGroupFiles}).
+ * The chunk groups of the shared modules this build provides, by `scope|shareKey`: what the page
+ * fetches when something consumes that module (the federation runtime registers each provided module
+ * at start-up, but loads its chunks only on the first consume).
+ * @param {any} compilation
+ * @returns {Map<string, any[]>}
+ */
+function providerGroups(compilation) {
+  const groups = new Map();
+  for (const module of compilation.modules) {
+    if (module.type !== PROVIDE_SHARED_MODULE_TYPE || !module.blocks[0]) continue;
+    const group = compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
+    if (!group) continue;
+    for (const id of providedShareIds(module, compilation.compiler.context))
+      groups.set(id, [...(groups.get(id) ?? []), group]);
+  }
+  return groups;
+}
+
+/**
+ * The chunk groups the host page loads before its first render: the entry points and what they load,
+ * except on-demand groups, and the provided shared modules that those consume, with what they consume
+ * in turn. A provided module that nothing at start-up consumes (the content client, which only a page
+ * with content needs) is not part of it: the page fetches it when a page first consumes it.
+ * @param {any} compilation
+ * @param {string} [onDemandPrefix]
+ * @returns {Set<any>}
+ */
+function startupChunkGroups(compilation, onDemandPrefix = ON_DEMAND_CHUNK_PREFIX) {
+  const providers = providerGroups(compilation);
+  const providing = new Set([...providers.values()].flat());
+  const seen = new Set();
+  const visit = (group) => {
+    if (seen.has(group) || group.name?.startsWith(onDemandPrefix)) return;
+    seen.add(group);
+    // Each consume in a chunk of the group loads the group that provides the module.
+    for (const chunk of group.chunks)
+      for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk))
+        if (module.type === CONSUME_SHARED_MODULE_TYPE)
+          for (const id of consumedShareIds(module))
+            for (const provider of providers.get(id) ?? []) visit(provider);
+    // A provider group is reached through a consume only, never as a child of the entry.
+    for (const child of group.getChildren()) if (!providing.has(child)) visit(child);
+  };
+  for (const entry of compilation.entrypoints.values()) visit(entry);
+  return seen;
+}
+
+/**
+ * The JS and CSS the host page loads before its first render ({@link startupChunkGroups}), without
+ * the fallbacks of shared modules this build provides itself.
  * @param {any} compilation
  * @returns {string[]}
  */
 function startupFiles(compilation) {
-  return chunkGroupFiles(compilation, compilation.entrypoints.values());
+  const provided = new Set(providerGroups(compilation).keys());
+  const files = new Set();
+  for (const group of startupChunkGroups(compilation)) {
+    if (isProvidedShareFallback(group, provided)) continue;
+    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+  }
+  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+/**
+ * The JS and CSS of some provided shared modules (by share key) that the start-up does not load
+ * already: what a page that consumes them fetches from this build. The host server preloads the
+ * content client's this way for a page that shows content.
+ * @param {any} compilation
+ * @param {string[]} shareKeys e.g. `@portal/shared/content`
+ * @returns {string[]}
+ */
+function providedShareFiles(compilation, shareKeys) {
+  const providers = providerGroups(compilation);
+  const roots = [...providers].filter(([id]) => shareKeys.includes(id.slice(id.indexOf('|') + 1)));
+  const atStartup = new Set(startupFiles(compilation));
+  return chunkGroupFiles(
+    compilation,
+    roots.flatMap(([, groups]) => groups),
+  ).filter((file) => !atStartup.has(file));
 }
 
 /**
@@ -86,6 +158,8 @@ module.exports = {
   APART_CHUNK_PREFIX,
   PAGE_CHUNK_PREFIX,
   chunkGroupFiles,
+  startupChunkGroups,
   startupFiles,
+  providedShareFiles,
   byType,
 };

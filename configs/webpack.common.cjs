@@ -9,6 +9,7 @@ const {
   PAGE_CHUNK_PREFIX,
   chunkGroupFiles,
   startupFiles,
+  providedShareFiles,
   byType,
 } = require('./chunk-files.cjs');
 const { RemoteRoutesPlugin } = require('./remote-routes.cjs');
@@ -50,6 +51,21 @@ const startupAssetsPlugin = (webpack) =>
       const starter = starterFileOf(compilation);
       return byType([...(starter ? [starter] : []), ...startupFiles(compilation)]);
     },
+  });
+
+/** The shared modules a page that shows content consumes, and the start-up does not load. */
+const CONTENT_SHARE_KEYS = ['@portal/shared/content', '@portal/shared/urql'];
+
+/**
+ * The host's `content-assets.json`: the scripts of the content client and urql, which the start-up
+ * leaves out ({@link providedShareFiles}). The host server preloads them with a page that shows
+ * content, so that they travel beside the start-up files instead of a round trip after them.
+ */
+const contentAssetsPlugin = (webpack) =>
+  new AssetListPlugin({
+    webpack,
+    file: 'content-assets.json',
+    list: (compilation) => byType(providedShareFiles(compilation, CONTENT_SHARE_KEYS)),
   });
 
 /**
@@ -188,6 +204,7 @@ function commonConfig(options) {
                 ]
               : []),
             startupAssetsPlugin(webpack),
+            contentAssetsPlugin(webpack),
             new StartupPreloadPlugin({ HtmlWebpackPlugin, fetches: preloadFetches }),
             new StarterScriptPlugin({
               HtmlWebpackPlugin,

@@ -14,25 +14,10 @@ const {
   providedShareIds,
   consumedShareIds,
 } = require('../share-modules.cjs');
+const { startupChunkGroups } = require('../chunk-files.cjs');
 
 /** Runs after webpack's own chunk splitting (`STAGE_ADVANCED`, 10). */
 const AFTER_SPLIT_CHUNKS_STAGE = 20;
-
-/**
- * The chunk groups the page loads at start-up: everything reachable from the entry points without
- * passing through a group whose name starts with `onDemandPrefix`.
- * @param {any} compilation @param {string} onDemandPrefix
- */
-function startupGroups(compilation, onDemandPrefix) {
-  const seen = new Set();
-  const visit = (group) => {
-    if (seen.has(group) || group.name?.startsWith(onDemandPrefix)) return;
-    seen.add(group);
-    for (const child of group.getChildren()) visit(child);
-  };
-  for (const entry of compilation.entrypoints.values()) visit(entry);
-  return seen;
-}
 
 /**
  * Ranks chunks by what they wait for: 0 for a chunk that waits for none of the others, else one more
@@ -78,7 +63,7 @@ class StartupChunksPlugin {
         { name: 'StartupChunksPlugin', stage: AFTER_SPLIT_CHUNKS_STAGE },
         (allChunks) => {
           const { chunkGraph } = compilation;
-          const atStartup = startupGroups(compilation, this.onDemandPrefix);
+          const atStartup = startupChunkGroups(compilation, this.onDemandPrefix);
           const chunks = [...allChunks].filter(
             (chunk) =>
               !chunk.canBeInitial() &&

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { appStarted, currentSession, logIn, navigateInApp, policiesOf } from '../support/portal';
+import {
+  appStarted,
+  currentSession,
+  fetchesSettled,
+  logIn,
+  navigateInApp,
+  policiesOf,
+} from '../support/portal';
 import { expectNoAxeViolations } from '../support/axe';
 import { USERS } from '../support/origins';
 
@@ -184,6 +191,52 @@ test.describe('a content page comes with its content', () => {
     // The working page: another question opens its answer.
     await main.getByRole('link', { name: 'Do I have to pay the doctor myself?' }).click();
     await expect(main.getByText('file a claim', { exact: false }).first()).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+  });
+});
+
+test.describe('the content client comes only with a page that shows content', () => {
+  // Nothing fetched ahead once idle (Save-Data): what the page fetched is what its start-up needed.
+  test.use({ serviceWorkers: 'block', extraHTTPHeaders: { 'Save-Data': 'on' } });
+
+  test('the login page starts without urql; the FAQ names it in its head, and its answers open', async ({
+    page,
+    consoleGuard,
+  }) => {
+    const listed = await page.request.get('/en/content-assets.json');
+    expect(listed.ok()).toBe(true);
+    const { js } = (await listed.json()) as { js: string[] };
+    expect(js.length).toBeGreaterThan(0);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const contentFiles = () => fetched.filter((path) => js.some((file) => path === `/en/${file}`));
+
+    await page.goto('/en/login');
+    await appStarted(page);
+    await expect(page.getByLabel('E-mail address')).toBeEditable();
+    await fetchesSettled(page);
+    expect(contentFiles()).toEqual([]);
+
+    // The FAQ's page preloads the content client beside the start-up, instead of a round trip after it.
+    const faq = await page.request.get('/en/service-contact/faq', { headers: { Accept: 'text/html' } });
+    const html = await faq.text();
+    for (const file of js) expect(html).toContain(`<link rel="preload" as="script" href="/en/${file}"`);
+    await page.goto('/en/service-contact/faq');
+    await appStarted(page);
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: 'Cover abroad' }).click();
+    await expect(main.getByText('Do I have to pay the doctor myself?')).toBeVisible();
+    await expectNoAxeViolations(page, consoleGuard);
+
+    // A content page of the host's own loads it too, and a switch to Dutch takes the Dutch page title.
+    await page.goto('/en/home');
+    await appStarted(page);
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Welcome to your insurance portal' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Your student insurance online | Student Insurance Portal');
+    await page.getByRole('button', { name: 'NL' }).click();
+    await expect(page).toHaveTitle('Je studentenverzekering online | Studentenverzekering Portaal');
     await expectNoAxeViolations(page, consoleGuard);
   });
 });

@@ -23,7 +23,7 @@ import { createPageCompression } from './page-compression';
 import { createPageRenderer } from './page-renderer';
 import { createPageTreeCache } from './page-tree-cache';
 import { parsePageTemplate } from './page-template';
-import { readPrerenderedShell, readReleaseOf } from './remote-documents';
+import { readAssetScripts, readPrerenderedShell, readReleaseOf } from './remote-documents';
 import { followRemotesFile } from './remotes-file';
 import { guardRequests } from './request-guards';
 import { createRumMetrics, registerRum, releasesStatus } from './rum';
@@ -32,6 +32,9 @@ import { isBuiltAsset, securityHeaders } from './security-headers';
 import { createStartData } from './start-data';
 import { cached, fetchJson, swrCache, within } from './swr-cache';
 import type { RuntimeConfig } from '../src/app/runtime-config-shape';
+
+/** Where the build's files are served, as the build names them (its webpack `publicPath`). */
+const HOST_PUBLIC_PATH = '/en/';
 
 /** The host's own release (its package version), which its pages report with their field data. */
 function hostRelease(): string {
@@ -88,6 +91,11 @@ export async function createHostServer(
   // page shows the skeleton until the app starts.
   const shellFile = path.join(config.distDir, 'prerendered-shell.json');
   const shell = existsSync(shellFile) ? readPrerenderedShell(readFileSync(shellFile, 'utf8')) : undefined;
+  // The content client's scripts, which the start-up leaves out: a page that shows content preloads them.
+  const contentFile = path.join(config.distDir, 'content-assets.json');
+  const contentScripts = existsSync(contentFile)
+    ? readAssetScripts(readFileSync(contentFile, 'utf8'), HOST_PUBLIC_PATH)
+    : [];
   const pageTreeCache = config.cacheDir
     ? createPageTreeCache(config.cacheDir, (message, error) => console.warn(message, error))
     : undefined;
@@ -106,13 +114,18 @@ export async function createHostServer(
     hostRelease: hostRelease(),
     perMinute: config.rumPerMinute,
   };
-  const startPage = createStartData(config, fetchImpl, shell, pageTreeCache, (outcome) =>
-    metrics.studentFrames.inc({ outcome }),
+  const startPage = createStartData(
+    config,
+    fetchImpl,
+    shell,
+    pageTreeCache,
+    (outcome) => metrics.studentFrames.inc({ outcome }),
+    contentScripts,
   );
 
   return createStaticServer({
     root: config.distDir,
-    prefix: '/en/',
+    prefix: HOST_PUBLIC_PATH,
     logger,
     trustProxy: config.trustProxy,
     // The id of each request in the host's log line, sent on to the api as X-Request-Id.

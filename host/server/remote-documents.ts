@@ -113,3 +113,17 @@ export function readPrerenderedShell(json: string): v.InferOutput<typeof ShellSc
     return undefined;
   }
 }
+
+const AssetListSchema = v.looseObject({ js: v.array(v.string()) });
+
+/**
+ * The scripts of one of the build's asset lists (`content-assets.json`) as the page asks for them
+ * (`publicPath` before each), or none when the file is not such a list.
+ */
+export function readAssetScripts(json: string, publicPath: string): string[] {
+  try {
+    return (checked(AssetListSchema)(JSON.parse(json))?.js ?? []).map((file) => `${publicPath}${file}`);
+  } catch {
+    return [];
+  }
+}

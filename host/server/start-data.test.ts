@@ -871,6 +871,34 @@ describe("a content page's frame", () => {
     await (await app).close();
   });
 
+  it("should preload the content client's scripts with a page that shows content, and with none other", async () => {
+    fs.writeFileSync(
+      path.join(distDir, 'content-assets.json'),
+      JSON.stringify({ js: ['assets/480.urql.js', 'assets/580.content.js'], css: [] }),
+    );
+    try {
+      const { app } = await server(withContent);
+      const preloaded = async (url: string) =>
+        [
+          ...(await (await app).inject({ url })).body.matchAll(
+            /<link rel="preload" as="script" href="([^"]+)"/g,
+          ),
+        ].map((match) => match[1]);
+      // The FAQ names its content queries; a page of the host's own (home) shows content too.
+      expect(await preloaded('/en/faq/where')).toEqual(
+        expect.arrayContaining(['/en/assets/480.urql.js', '/en/assets/580.content.js']),
+      );
+      expect(await preloaded('/en/home')).toEqual(
+        expect.arrayContaining(['/en/assets/480.urql.js', '/en/assets/580.content.js']),
+      );
+      // The login page shows none: its start-up carries no urql.
+      expect(await preloaded('/en/login')).not.toContain('/en/assets/480.urql.js');
+      await (await app).close();
+    } finally {
+      fs.rmSync(path.join(distDir, 'content-assets.json'));
+    }
+  });
+
   it('should ask for the content and the frame once while they are fresh, and render a student’s apart', async () => {
     const { app, asked, queried } = await server(withContent);
     for (let visit = 0; visit < 3; visit += 1) await (await app).inject({ url: '/en/faq/where' });

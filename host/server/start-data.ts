@@ -59,6 +59,8 @@ export function createStartData(
   kept?: PageTreeCache,
   /** Told of each student's own frame asked for: rendered, or the build's frame kept (metrics). */
   onStudentFrame?: (outcome: 'rendered' | 'fallback') => void,
+  /** The content client's scripts (the build's `content-assets.json`), for a page that shows content. */
+  contentScripts: readonly string[] = [],
 ) {
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
   // The routes a remote renders frames for (`GET /frames`): students' own and content pages'. A remote
@@ -185,6 +187,10 @@ export function createStartData(
     const prerendered = manifest
       ? chooseFrame({ own: own?.html, withContent: withContent?.html, frames, locale, loggedIn, layout })
       : undefined; // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
+    // A page that shows content loads the content client, which the start-up leaves out: a page of the
+    // host's own (home, privacy, any content page) or a remote's that names its content queries.
+    if (!found || queries !== undefined)
+      preloads.push(...contentScripts.map((href): Preload => ({ href, as: 'script' })));
     // Reads that came with the page (`answers`) are not fetched again.
     const forStudent = loggedIn && cookieHeader ? sessionPreloads(own ? undefined : profileId, wanted) : [];
     return { data, preloads, sessionPreloads: forStudent, ...(prerendered ? { prerendered } : {}) };

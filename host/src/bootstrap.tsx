@@ -2,14 +2,13 @@ import { yieldToMain } from './app/yield-to-main';
 
 /**
  * The start-up's modules, evaluated a group per task once the federation runtime has the shared
- * modules: the GraphQL client, the router, the shared package (stores, HTTP, texts), then the host's
- * own. Evaluated at once they were one task of 40–60 ms on a desktop, four times that on a phone
+ * modules: the router, the shared package (stores, HTTP, texts), then the host's own. The GraphQL
+ * client is not among them: it loads with a page that shows content. Evaluated at once they were one task of 40–60 ms on a desktop, four times that on a phone
  * (Total Blocking Time) while the prerendered frame is on screen. A group whose modules an earlier
  * one evaluated costs nothing more. Each import is `eager`: part of the start-up chunk, no request of
  * its own.
  */
 const STAGES = [
-  () => import(/* webpackMode: "eager" */ '@portal/shared/urql'),
   () => import(/* webpackMode: "eager" */ '@portal/shared/router'),
   () => import(/* webpackMode: "eager" */ '@portal/shared'),
 ];

@@ -9,7 +9,6 @@ import {
   localeReady,
   useAuthStore,
 } from '@portal/shared';
-import { contentClient, keepContentAnswers } from '@portal/shared/content';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
 import { readStartData } from './app/start-data';
 import type { StartData } from './app/start-data-shape';
@@ -83,8 +82,8 @@ function keepStartAnswers(answers: unknown): void {
  * A content page's content as the host server rendered its frame with it (see StartData.content): kept
  * for the page's first render, which then shows what the frame shows, without asking again.
  */
-function keepStartContent(content: unknown): void {
-  if (!Array.isArray(content)) return;
+function keepStartContent(content: unknown): Promise<void> | undefined {
+  if (!Array.isArray(content)) return undefined;
   const answers = content.filter(
     (answer): answer is { query: string; lang: string; data: unknown } =>
       typeof answer === 'object' &&
@@ -92,14 +91,20 @@ function keepStartContent(content: unknown): void {
       typeof (answer as { query?: unknown }).query === 'string' &&
       typeof (answer as { lang?: unknown }).lang === 'string',
   );
-  if (answers.length === 0) return;
-  try {
-    keepContentAnswers(answers);
-  } catch (error) {
-    // A query this content client cannot read: the page asks for its content itself.
-    console.error(error);
-  }
+  if (answers.length === 0) return undefined;
+  return loadContent()
+    .then(({ keepContentAnswers }) => keepContentAnswers(answers))
+    .catch((error: unknown) => {
+      // A query this content client cannot read, or no client: the page asks for its content itself.
+      console.error(error);
+    });
 }
+
+/**
+ * The content client, urql with it: loaded only for what needs it (a page that came with content, a
+ * page tree to fetch), so that the start-up of a student's page or the login carries none of it.
+ */
+const loadContent = () => import(/* webpackChunkName: "on-demand-content" */ '@portal/shared/content');
 
 /**
  * Starts the portal: texts, start data, remotes, routes and session, then the first render. Loaded by
@@ -146,9 +151,14 @@ export async function start(): Promise<void> {
   // The network first: the page's code, then the routes, each in a task of its own.
   const pageCode = preloadStartPage(start?.page, runtime.remotes);
   if (start?.session === true) keepStartAnswers(start.answers);
-  keepStartContent(start?.content);
+  const contentKept = keepStartContent(start?.content);
   await yieldToMain();
-  const contentRoutesLoaded = loadContentRoutes(contentClient, pageTree.root, pageTree.lang, start?.pageTree);
+  const contentRoutesLoaded = loadContentRoutes(
+    () => loadContent().then(({ contentClient, PagesQuery }) => ({ client: contentClient, PagesQuery })),
+    pageTree.root,
+    pageTree.lang,
+    start?.pageTree,
+  );
   await yieldToMain();
   const [contentRoutes] = await Promise.all([
     contentRoutesLoaded,
@@ -156,6 +166,7 @@ export async function start(): Promise<void> {
     texts,
     start?.session === true ? session : undefined,
     pageCode,
+    contentKept,
   ]);
   await yieldToMain();
 

@@ -1,9 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@portal/shared/router';
-import { Provider as UrqlProvider } from '@portal/shared/urql';
 import { BASENAME } from '@portal/shared';
-import { contentClient } from '@portal/shared/content';
 import { AppRoutes } from './app-routes';
 import type { AppRoutesProps } from './app-routes';
 
@@ -11,6 +9,8 @@ import type { AppRoutesProps } from './app-routes';
  * Renders the app into the page's `#root`, in place of the skeleton or the prerendered frame there.
  * A module of its own, loaded by the start-up once its data is there: React DOM and the app's
  * components are then evaluated in a task of their own rather than with the start-up's first one.
+ * There is no urql Provider here: a page that shows content has its own, around the content client
+ * (`@portal/shared/content`), so that urql loads with such a page and not with every one.
  */
 export function mountApp(container: HTMLElement, props: AppRoutesProps): void {
   const root = createRoot(container);
@@ -19,11 +19,9 @@ export function mountApp(container: HTMLElement, props: AppRoutesProps): void {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <UrqlProvider value={contentClient}>
-          <BrowserRouter basename={BASENAME}>
-            <AppRoutes {...props} />
-          </BrowserRouter>
-        </UrqlProvider>
+        <BrowserRouter basename={BASENAME}>
+          <AppRoutes {...props} />
+        </BrowserRouter>
       </StrictMode>,
     );
   });

@@ -1,4 +1,5 @@
 import { Client, fetchExchange } from '@portal/shared/urql';
+import { PagesQuery } from '@portal/shared/content';
 import { FALLBACK_HOME_ROUTE } from './build-content-routes';
 import { loadContentRoutes } from './load-content-routes';
 
@@ -40,7 +41,7 @@ describe('loadContentRoutes', () => {
     ];
     const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: tree } } }));
 
-    const routes = await loadContentRoutes(client, APP_ROOT, 'nl');
+    const routes = await loadContentRoutes(async () => ({ client, PagesQuery }), APP_ROOT, 'nl');
 
     expect(routes).toEqual([
       { path: '/home', name: 'home', requiresAuth: false, pageId: 'g1', pageTitle: 'Home' },
@@ -57,14 +58,14 @@ describe('loadContentRoutes', () => {
   ])('should fall back to the home route when %s', async (_case, respond) => {
     const { client } = clientAnswering(respond);
 
-    const routes = await loadContentRoutes(client, APP_ROOT, 'en');
+    const routes = await loadContentRoutes(async () => ({ client, PagesQuery }), APP_ROOT, 'en');
 
     expect(routes).toEqual([FALLBACK_HOME_ROUTE]);
     expect(log).toHaveBeenCalledWith('No additional routes loaded');
   });
 
-  it('should use the tree the host server put in the page, without asking', async () => {
-    const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: [] } } }));
+  it('should use the tree the host server put in the page, without asking or loading the content client', async () => {
+    const loadClient = jest.fn(() => Promise.reject(new Error('The content client was not needed.')));
     const pages = [
       {
         id: 'g2',
@@ -75,9 +76,15 @@ describe('loadContentRoutes', () => {
         requiresAuth: false,
       },
     ];
-    const routes = await loadContentRoutes(client, APP_ROOT, 'en', { root: APP_ROOT, lang: 'en', pages });
+    const routes = await loadContentRoutes(loadClient, APP_ROOT, 'en', { root: APP_ROOT, lang: 'en', pages });
     expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/privacy', '/home']));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(loadClient).not.toHaveBeenCalled();
+  });
+
+  it('should fall back to the home route when the content client cannot be loaded', async () => {
+    const loadClient = () => Promise.reject(new Error('Loading chunk on-demand-content failed.'));
+    const routes = await loadContentRoutes(loadClient, APP_ROOT, 'en');
+    expect(routes).toEqual([FALLBACK_HOME_ROUTE]);
   });
 
   it("should use the host server's tree of another language when the content system cannot give its own", async () => {
@@ -92,7 +99,11 @@ describe('loadContentRoutes', () => {
         requiresAuth: true,
       },
     ];
-    const routes = await loadContentRoutes(client, APP_ROOT, 'nl', { root: APP_ROOT, lang: 'en', pages });
+    const routes = await loadContentRoutes(async () => ({ client, PagesQuery }), APP_ROOT, 'nl', {
+      root: APP_ROOT,
+      lang: 'en',
+      pages,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(routes.map((route) => route.path)).toEqual(['/insurances', '/home']);
     expect(log).not.toHaveBeenCalled();
@@ -100,8 +111,16 @@ describe('loadContentRoutes', () => {
 
   it('should ask when the embedded tree is of another language or not a tree', async () => {
     const { client, fetchMock } = clientAnswering(() => json({ data: { item: { pages: [] } } }));
-    await loadContentRoutes(client, APP_ROOT, 'nl', { root: APP_ROOT, lang: 'en', pages: [] });
-    await loadContentRoutes(client, APP_ROOT, 'en', { root: APP_ROOT, lang: 'en', pages: 'nonsense' });
+    await loadContentRoutes(async () => ({ client, PagesQuery }), APP_ROOT, 'nl', {
+      root: APP_ROOT,
+      lang: 'en',
+      pages: [],
+    });
+    await loadContentRoutes(async () => ({ client, PagesQuery }), APP_ROOT, 'en', {
+      root: APP_ROOT,
+      lang: 'en',
+      pages: 'nonsense',
+    });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

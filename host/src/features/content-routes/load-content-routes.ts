@@ -1,15 +1,19 @@
 import type { Client } from '@portal/shared/urql';
-import { PagesQuery } from '@portal/shared/content';
-import type { ContentPage } from '@portal/shared/content';
+import type { ContentPage, PagesQuery } from '@portal/shared/content';
 import { buildContentRoutes, FALLBACK_HOME_ROUTE } from './build-content-routes';
 import type { ContentRoute } from './build-content-routes';
 
+/** The content client with the page tree's query, loaded when the tree must be fetched. */
+export type PageTreeClient = { client: Client; PagesQuery: typeof PagesQuery };
+
 /**
- * Loads the content page tree and turns it into routes. Whatever goes wrong (network, GraphQL error,
- * no tree) the portal still starts, with the fallback home route only (docs/requirements.md §8).
+ * Loads the content page tree and turns it into routes. The content client (and urql with it) is
+ * asked for only when the page did not bring the tree in its language (`loadClient`). Whatever goes
+ * wrong (network, GraphQL error, no tree) the portal still starts, with the fallback home route only
+ * (docs/requirements.md §8).
  */
 export async function loadContentRoutes(
-  client: Client,
+  loadClient: () => Promise<PageTreeClient>,
   contentRoot: string,
   lang: string,
   embedded?: { root: string; lang: string; pages: unknown },
@@ -26,6 +30,7 @@ export async function loadContentRoutes(
   }
   if (embeddedRoutes && embedded?.lang === lang) return embeddedRoutes;
   try {
+    const { client, PagesQuery } = await loadClient();
     const result = await client
       .query(PagesQuery, { path: contentRoot, lang }, { requestPolicy: 'network-only' })
       .toPromise();

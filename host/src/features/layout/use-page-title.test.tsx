@@ -1,5 +1,4 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { Client, fetchExchange, Provider } from '@portal/shared/urql';
 import { i18n, initI18n, loadLocale } from '@portal/shared';
 import type { RouteHandle } from '../../app/route-handle';
 import { registerHostTexts } from '../../i18n';
@@ -29,23 +28,25 @@ describe('usePageTitle', () => {
     // The tests switch with changeLanguage: the Dutch texts must be there already.
     await loadLocale('nl');
   });
+  // The content client's requests; none unless a test answers them.
+  let fetched: jest.SpyInstance<Promise<Response>, Parameters<typeof fetch>>;
+  beforeEach(() => {
+    fetched = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+  });
   afterEach(async () => {
     await act(() => i18n.changeLanguage('en-GB'));
+    fetched.mockRestore();
   });
 
   it('should take the content titles of the new language after a switch to NL', async () => {
-    const fetchMock = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    fetched.mockImplementation(async (_url, init) => {
       const { variables } = JSON.parse(String(init?.body)) as { variables: { lang: string } };
       const title = variables.lang === 'nl' ? 'Privacyverklaring' : 'Privacy statement';
       return new Response(JSON.stringify({ data: { item: { pages: [privacy(title)] } } }), {
         headers: { 'Content-Type': 'application/json' },
       });
-    });
-    const client = new Client({
-      url: 'http://portal.test/graphql',
-      exchanges: [fetchExchange],
-      fetch: fetchMock,
-      preferGetMethod: false,
     });
     const handle: RouteHandle = {
       name: 'privacy',
@@ -55,19 +56,15 @@ describe('usePageTitle', () => {
       requiresAuth: false,
     };
 
-    render(
-      <Provider value={client}>
-        <TitleProbe handle={handle} />
-      </Provider>,
-    );
+    render(<TitleProbe handle={handle} />);
     expect(document.title).toBe('Privacy statement | Student Insurance Portal');
     // The start-up language's titles are in the route: nothing is fetched for them.
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetched).not.toHaveBeenCalled();
 
     await act(() => i18n.changeLanguage('nl'));
 
     await waitFor(() => expect(document.title).toBe('Privacyverklaring | Studentenverzekering Portaal'));
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { variables: unknown };
+    const body = JSON.parse(String(fetched.mock.calls[0]?.[1]?.body)) as { variables: unknown };
     expect(body.variables).toEqual({ path: ROOT, lang: 'nl' });
 
     await act(() => i18n.changeLanguage('en-GB'));
@@ -75,37 +72,19 @@ describe('usePageTitle', () => {
   });
 
   it('should use the title a remote declares, in the current language, for a route without a content page', async () => {
-    const fetchMock = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    const client = new Client({
-      url: 'http://portal.test/graphql',
-      exchanges: [fetchExchange],
-      fetch: fetchMock,
-    });
     render(
-      <Provider value={client}>
-        <TitleProbe
-          handle={{ name: 'login', title: { 'en-GB': 'Log in', nl: 'Inloggen' }, requiresAuth: false }}
-        />
-      </Provider>,
+      <TitleProbe
+        handle={{ name: 'login', title: { 'en-GB': 'Log in', nl: 'Inloggen' }, requiresAuth: false }}
+      />,
     );
     expect(document.title).toBe('Log in | Student Insurance Portal');
     await act(() => i18n.changeLanguage('nl'));
     expect(document.title).toBe('Inloggen | Studentenverzekering Portaal');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetched).not.toHaveBeenCalled();
   });
 
   it("should use a host page's title key when there is no other title", () => {
-    const fetchMock = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
-    const client = new Client({
-      url: 'http://portal.test/graphql',
-      exchanges: [fetchExchange],
-      fetch: fetchMock,
-    });
-    render(
-      <Provider value={client}>
-        <TitleProbe handle={{ name: 'demo-pages-test', titleKey: 'routes.demo', requiresAuth: false }} />
-      </Provider>,
-    );
+    render(<TitleProbe handle={{ name: 'demo-pages-test', titleKey: 'routes.demo', requiresAuth: false }} />);
     expect(document.title).toBe('Test page | Student Insurance Portal');
   });
 });

@@ -1,30 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
-import { useQuery } from '@portal/shared/urql';
-import { contentLanguage, useLocale } from '@portal/shared';
-import { PageQuery } from '@portal/shared/content';
-import { PageHeading, SanitizedHtml, Spinner } from '@portal/ui';
+import { Spinner } from '@portal/ui';
 import type { PageProps } from '@portal/shared';
+import type { ContentBodyProps } from './content-body';
 
-/** Props of {@link ContentBody}. */
-export type ContentBodyProps = {
-  pageId: string;
-};
+export type { ContentBodyProps } from './content-body';
 
-/** A content page's heading and sanitised body, in the current language. */
-export function ContentBody({ pageId }: ContentBodyProps) {
-  const { t } = useTranslation('host');
-  const { locale } = useLocale();
-  const [{ data, fetching, error }] = useQuery({
-    query: PageQuery,
-    variables: { id: pageId, lang: contentLanguage(locale) },
-  });
-  if (fetching) return <Spinner size="large" />;
-  if (error || !data?.page) return <p role="alert">{t('content.unavailable')}</p>;
+const LazyContentBody = lazy(() =>
+  import(/* webpackChunkName: "on-demand-content-body" */ './content-body').then(({ ContentBody }) => ({
+    default: ContentBody,
+  })),
+);
+
+/**
+ * A content page's heading and sanitised body, in the current language; its code (and urql's) is
+ * fetched when the first content page renders, with a spinner until then.
+ */
+export function ContentBody(props: ContentBodyProps) {
   return (
-    <article>
-      <PageHeading title={data.page.title} focusOnMount />
-      <SanitizedHtml html={data.page.bodyHtml} className="content-body" />
-    </article>
+    <Suspense fallback={<Spinner size="large" />}>
+      <LazyContentBody {...props} />
+    </Suspense>
   );
 }
 
