@@ -105,6 +105,28 @@ function startupChunkGroups(compilation, onDemandPrefix = ON_DEMAND_CHUNK_PREFIX
 }
 
 /**
+ * The shared modules (share keys) that some chunk groups, and the groups they load in turn, consume:
+ * what their code asks the page's share scope for (see {@link chunkGroupFiles} for which groups).
+ * @param {any} compilation
+ * @param {Iterable<any>} roots chunk groups
+ * @returns {string[]}
+ */
+function chunkGroupConsumes(compilation, roots) {
+  const keys = new Set();
+  const seen = new Set();
+  const visit = (group) => {
+    if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
+    seen.add(group);
+    for (const chunk of group.chunks)
+      for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk))
+        if (module.type === CONSUME_SHARED_MODULE_TYPE) keys.add(module.options.shareKey);
+    for (const child of group.getChildren()) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return [...keys].sort();
+}
+
+/**
  * The JS and CSS the host page loads before its first render ({@link startupChunkGroups}), without
  * the fallbacks of shared modules this build provides itself.
  * @param {any} compilation
@@ -158,6 +180,7 @@ module.exports = {
   APART_CHUNK_PREFIX,
   PAGE_CHUNK_PREFIX,
   chunkGroupFiles,
+  chunkGroupConsumes,
   startupChunkGroups,
   startupFiles,
   providedShareFiles,

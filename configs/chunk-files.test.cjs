@@ -1,7 +1,12 @@
 // node --test: which chunk groups the host page loads before its first render.
 const assert = require('node:assert/strict');
 const { describe, it } = require('node:test');
-const { startupChunkGroups, startupFiles, providedShareFiles } = require('./chunk-files.cjs');
+const {
+  chunkGroupConsumes,
+  startupChunkGroups,
+  startupFiles,
+  providedShareFiles,
+} = require('./chunk-files.cjs');
 
 /** A provided shared module, as the federation plugin makes it, whose chunks are `group`'s. */
 const provide = (key, group) => ({
@@ -58,6 +63,15 @@ describe('startupChunkGroups', () => {
     const { compilation } = hostBuild();
     assert.deepEqual(providedShareFiles(compilation, ['content']), ['assets/content.js', 'assets/urql.js']);
     assert.deepEqual(providedShareFiles(compilation, ['react']), []);
+  });
+
+  it('should name the shared modules a group and what it loads consume, for page-assets.json', () => {
+    const { compilation, groups } = hostBuild();
+    assert.deepEqual(chunkGroupConsumes(compilation, [groups.startup]), ['react']);
+    const page = group('page-contact', [
+      chunk('assets/page-contact.js', [consume('content'), consume('react')]),
+    ]);
+    assert.deepEqual(chunkGroupConsumes(compilation, [page]), ['content', 'react']);
   });
 
   it('should take a provided module once the start-up consumes it', () => {

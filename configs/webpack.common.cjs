@@ -8,6 +8,7 @@ const {
   ON_DEMAND_CHUNK_PREFIX,
   PAGE_CHUNK_PREFIX,
   chunkGroupFiles,
+  chunkGroupConsumes,
   startupFiles,
   providedShareFiles,
   byType,
@@ -65,13 +66,17 @@ const contentAssetsPlugin = (webpack) =>
   new AssetListPlugin({
     webpack,
     file: 'content-assets.json',
-    list: (compilation) => byType(providedShareFiles(compilation, CONTENT_SHARE_KEYS)),
+    list: (compilation) => ({
+      ...byType(providedShareFiles(compilation, CONTENT_SHARE_KEYS)),
+      shared: CONTENT_SHARE_KEYS,
+    }),
   });
 
 /**
  * A remote's `page-assets.json`: for each lazy page chunk named `page-…`, the JS and CSS the browser
  * fetches to show that page inside the host ({@link chunkGroupFiles}: the shared modules come from
- * the host). check-budgets adds the login page's to the first load of /en/login.
+ * the host), and the shared modules it consumes (`shared`: the host server preloads the content
+ * client's scripts for a page that consumes it). check-budgets adds the login page's to the first load of /en/login.
  */
 const pageAssetsPlugin = (webpack) =>
   new AssetListPlugin({
@@ -81,7 +86,13 @@ const pageAssetsPlugin = (webpack) =>
       Object.fromEntries(
         [...compilation.namedChunkGroups]
           .filter(([name]) => name.startsWith(PAGE_CHUNK_PREFIX))
-          .map(([name, group]) => [name, byType(chunkGroupFiles(compilation, [group]))]),
+          .map(([name, group]) => [
+            name,
+            {
+              ...byType(chunkGroupFiles(compilation, [group])),
+              shared: chunkGroupConsumes(compilation, [group]),
+            },
+          ]),
       ),
   });
 

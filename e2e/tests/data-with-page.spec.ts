@@ -220,7 +220,8 @@ test.describe('the content client comes only with a page that shows content', ()
     // The FAQ's page preloads the content client beside the start-up, instead of a round trip after it.
     const faq = await page.request.get('/en/service-contact/faq', { headers: { Accept: 'text/html' } });
     const html = await faq.text();
-    for (const file of js) expect(html).toContain(`<link rel="preload" as="script" href="/en/${file}"`);
+    for (const file of js)
+      expect(html).toContain(`<link rel="preload" as="script" href="/en/${file}" fetchpriority="low"`);
     await page.goto('/en/service-contact/faq');
     await appStarted(page);
     const main = page.getByRole('main');

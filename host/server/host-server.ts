@@ -95,7 +95,7 @@ export async function createHostServer(
   const contentFile = path.join(config.distDir, 'content-assets.json');
   const contentScripts = existsSync(contentFile)
     ? readAssetScripts(readFileSync(contentFile, 'utf8'), HOST_PUBLIC_PATH)
-    : [];
+    : undefined;
   const pageTreeCache = config.cacheDir
     ? createPageTreeCache(config.cacheDir, (message, error) => console.warn(message, error))
     : undefined;

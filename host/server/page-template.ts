@@ -68,10 +68,11 @@ const escapeJson = (value: unknown): string =>
 const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The `<link>` of a preload, as the page will ask for it (a manifest by fetch, an entry by script). */
-function preloadTag({ href, as }: Preload, stylesFirst = false): string {
+function preloadTag({ href, as, priority }: Preload, stylesFirst = false): string {
   if (as === 'style' && stylesFirst) return `<link rel="stylesheet" href="${escapeAttribute(href)}" />`;
   const cors = as === 'fetch' ? ' crossorigin="anonymous"' : '';
-  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${cors} />`;
+  const low = priority === 'low' ? ' fetchpriority="low"' : '';
+  return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${cors}${low} />`;
 }
 
 /** Reads the built page once: its own start-up files and the places of its slots. */

@@ -5,7 +5,12 @@ import { pageChunkName } from '@portal/shared/route-table';
 import type { Manifest, PageAssets } from './remote-documents';
 
 /** A preload of the page: what to fetch early, and how the page will ask for it. */
-export type Preload = { href: string; as: 'fetch' | 'script' | 'style' };
+export type Preload = {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+  /** `low`: fetched after what the page needs first, as the start-up's own scripts are (HTTP/1.1 has six connections). */
+  priority?: 'low';
+};
 
 /**
  * What to preload for a remote's page: its manifest, its entry, the scripts of its `./pages` and,

@@ -31,9 +31,15 @@ const ManifestSchema = v.looseObject({
 /** What the server reads of a remote's mf-manifest.json: its entry, its `./pages` scripts, its release. */
 export type Manifest = v.InferOutput<typeof ManifestSchema>;
 
-const PageAssetsSchema = v.record(v.string(), v.optional(v.looseObject({ js: files, css: files })));
+const PageAssetsSchema = v.record(
+  v.string(),
+  v.optional(v.looseObject({ js: files, css: files, shared: files })),
+);
 
-/** What the server reads of a remote's page-assets.json: each lazy page chunk's scripts and styles. */
+/**
+ * What the server reads of a remote's page-assets.json: each lazy page chunk's scripts and styles,
+ * and the shared modules it consumes (a remote built before it was published has none).
+ */
 export type PageAssets = v.InferOutput<typeof PageAssetsSchema>;
 
 const PrerenderedPagesSchema = v.record(v.string(), v.optional(v.record(v.string(), v.string())));
@@ -114,16 +120,23 @@ export function readPrerenderedShell(json: string): v.InferOutput<typeof ShellSc
   }
 }
 
-const AssetListSchema = v.looseObject({ js: v.array(v.string()) });
+const AssetListSchema = v.looseObject({ js: v.array(v.string()), shared: v.optional(v.array(v.string())) });
+
+/** One of the build's asset lists: its scripts as the page asks for them, and the shared modules they provide. */
+export type AssetScripts = { scripts: string[]; shared: string[] };
 
 /**
  * The scripts of one of the build's asset lists (`content-assets.json`) as the page asks for them
- * (`publicPath` before each), or none when the file is not such a list.
+ * (`publicPath` before each), and the shared modules they are; none when the file is not such a list.
  */
-export function readAssetScripts(json: string, publicPath: string): string[] {
+export function readAssetScripts(json: string, publicPath: string): AssetScripts {
   try {
-    return (checked(AssetListSchema)(JSON.parse(json))?.js ?? []).map((file) => `${publicPath}${file}`);
+    const list = checked(AssetListSchema)(JSON.parse(json));
+    return {
+      scripts: (list?.js ?? []).map((file) => `${publicPath}${file}`),
+      shared: list?.shared ?? [],
+    };
   } catch {
-    return [];
+    return { scripts: [], shared: [] };
   }
 }

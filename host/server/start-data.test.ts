@@ -236,6 +236,54 @@ describe('the start data of a page', () => {
     await app.close();
   });
 
+  it("should preload the content client's scripts with a remote's page whose code consumes it, and with none other", async () => {
+    fs.writeFileSync(
+      path.join(distDir, 'content-assets.json'),
+      JSON.stringify({
+        js: ['assets/shared-content.1234abcd.js'],
+        css: [],
+        shared: ['@portal/shared/content'],
+      }),
+    );
+    try {
+      const assets = {
+        ...PAGE_ASSETS,
+        'page-reset-password': {
+          js: ['assets/page-reset-password.dddd4444.js'],
+          shared: ['@portal/shared/content'],
+        },
+      };
+      const app = await createHostServer(
+        testConfig(distDir),
+        false,
+        fakeFetch(true, {
+          'http://account.test/page-assets.json': assets,
+          'http://account.test/routes.json': {
+            ...ACCOUNT_ROUTES,
+            routes: [
+              ...ACCOUNT_ROUTES.routes,
+              {
+                name: 'reset',
+                path: '/resetpassword',
+                titleKey: 't',
+                requiresAuth: false,
+                page: 'resetPassword',
+                title: {},
+              },
+            ],
+          },
+        }),
+      );
+      const contentPreload =
+        '<link rel="preload" as="script" href="/en/assets/shared-content.1234abcd.js" fetchpriority="low" />';
+      expect((await app.inject({ url: '/en/resetpassword' })).body).toContain(contentPreload);
+      expect((await app.inject({ url: '/en/login' })).body).not.toContain(contentPreload);
+      await app.close();
+    } finally {
+      fs.rmSync(path.join(distDir, 'content-assets.json'));
+    }
+  });
+
   it('should preload the login page for a guarded page when the visitor has no session', async () => {
     const app = await server(true);
     const anonymous = await app.inject({ url: '/en/insurances/P-1/renew' });
@@ -874,7 +922,11 @@ describe("a content page's frame", () => {
   it("should preload the content client's scripts with a page that shows content, and with none other", async () => {
     fs.writeFileSync(
       path.join(distDir, 'content-assets.json'),
-      JSON.stringify({ js: ['assets/480.urql.js', 'assets/580.content.js'], css: [] }),
+      JSON.stringify({
+        js: ['assets/480.urql.js', 'assets/580.content.js'],
+        css: [],
+        shared: ['@portal/shared/content', '@portal/shared/urql'],
+      }),
     );
     try {
       const { app } = await server(withContent);

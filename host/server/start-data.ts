@@ -13,7 +13,7 @@
 // (whose session, and her first reads), `preload-plan.ts` (what to fetch early), `frame-choice.ts` and
 // `page-template.ts` (the first frame and the built page with named slots); this file puts them
 // together per URL.
-import { fillRouteParams, isPreloadApiPath } from '@portal/shared/route-table';
+import { fillRouteParams, isPreloadApiPath, pageChunkName } from '@portal/shared/route-table';
 import type { HostServerConfig } from './config';
 import { createContentFrames } from './content-frame';
 import { chooseFrame } from './frame-choice';
@@ -24,6 +24,7 @@ import { createPageTrees, EMBEDDED_LANGUAGE } from './page-trees';
 import { remotePreloads } from './preload-plan';
 import type { Preload } from './preload-plan';
 import { readFrameRoutes, readManifest, readPageAssets, readPrerenderedPages } from './remote-documents';
+import type { AssetScripts } from './remote-documents';
 import { hasSession, requestLocale } from './request-cookies';
 import { findRemote } from './route-tables';
 import { sessionPreloads, studentProfileId } from './student-session';
@@ -60,7 +61,7 @@ export function createStartData(
   /** Told of each student's own frame asked for: rendered, or the build's frame kept (metrics). */
   onStudentFrame?: (outcome: 'rendered' | 'fallback') => void,
   /** The content client's scripts (the build's `content-assets.json`), for a page that shows content. */
-  contentScripts: readonly string[] = [],
+  contentScripts: AssetScripts = { scripts: [], shared: [] },
 ) {
   const remoteJson = swrCache((url, signal) => fetchJson(fetchImpl, url, {}, signal));
   // The routes a remote renders frames for (`GET /frames`): students' own and content pages'. A remote
@@ -130,9 +131,8 @@ export function createStartData(
       : [];
     const rendered = readFrameRoutes(framesDocument);
     const manifest = readManifest(manifestDocument);
-    const preloads = manifestUrl
-      ? remotePreloads(manifestUrl, manifest, readPageAssets(pageAssets), target?.page)
-      : [];
+    const assets = readPageAssets(pageAssets);
+    const preloads = manifestUrl ? remotePreloads(manifestUrl, manifest, assets, target?.page) : [];
     const locale = requestLocale(cookieHeader);
     const frames = target?.name ? readPrerenderedPages(prerenderedPages)?.[target.name] : undefined;
     const layout = shellFor(shell, locale, loggedIn, pathname);
@@ -188,9 +188,14 @@ export function createStartData(
       ? chooseFrame({ own: own?.html, withContent: withContent?.html, frames, locale, loggedIn, layout })
       : undefined; // Only with the remote's manifest: the frame needs the page's style sheets, which it names.
     // A page that shows content loads the content client, which the start-up leaves out: a page of the
-    // host's own (home, privacy, any content page) or a remote's that names its content queries.
-    if (!found || queries !== undefined)
-      preloads.push(...contentScripts.map((href): Preload => ({ href, as: 'script' })));
+    // host's own (home, privacy, any content page), a remote's page whose code consumes it, or one
+    // that names its content queries (a remote built before its pages named what they consume).
+    const consumed = target?.page ? assets?.[pageChunkName(target.page)]?.shared : undefined;
+    if (!found || queries !== undefined || consumed?.some((key) => contentScripts.shared.includes(key)))
+      // After the start-up's own scripts, which the page needs first.
+      preloads.push(
+        ...contentScripts.scripts.map((href): Preload => ({ href, as: 'script', priority: 'low' })),
+      );
     // Reads that came with the page (`answers`) are not fetched again.
     const forStudent = loggedIn && cookieHeader ? sessionPreloads(own ? undefined : profileId, wanted) : [];
     return { data, preloads, sessionPreloads: forStudent, ...(prerendered ? { prerendered } : {}) };
