@@ -113,6 +113,37 @@ test.describe("a student's data comes with the page", () => {
     ).toEqual([{ path: `/api/en/profiles/${profileId}/invoices`, by: 'other' }]);
   });
 
+  test('the claim form is opened with her policies already on their way, fetched once; a visitor’s names none', async ({
+    page,
+  }) => {
+    const visitor = await page.request.get('/en/service-contact/file-a-claim', {
+      headers: { Accept: 'text/html' },
+    });
+    expect(visitor.headers()['link'] ?? '').not.toContain('/api/');
+
+    await logIn(page, USERS.chen);
+    const { profileId } = await currentSession(page.request);
+    const policies = `/api/en/profiles/${profileId}/policies`;
+    const response = await page.request.get('/en/service-contact/file-a-claim', {
+      headers: { Accept: 'text/html' },
+    });
+    expect(response.headers()['link']).toContain(
+      `<${policies}>; rel=preload; as=fetch; crossorigin=anonymous`,
+    );
+
+    await page.goto('about:blank');
+    const { seen: requests, log } = await apiRequests(page);
+    await page.goto('/en/service-contact/file-a-claim');
+    await appStarted(page);
+    await expect(page.getByLabel('Policy')).toBeVisible();
+    await expect.poll(() => requests.filter(({ path }) => path === policies).length).toBe(1);
+    // Fetched once, by the page's header rather than by the scripts: the form took that answer.
+    expect(
+      requests.filter(({ path }) => path === policies),
+      log.join('\n'),
+    ).toEqual([{ path: policies, by: 'other' }]);
+  });
+
   test('Profile is opened with every read of its sections on the way, her sessions and mail settings too, each fetched once', async ({
     page,
   }) => {

@@ -20,10 +20,17 @@ serveRemote({
       createFrameRenderer({
         pages,
         // A claim's page declares its read too, but renders one claim (a route parameter), which a
-        // frame is not given: it keeps the build's frame.
+        // frame is not given: it keeps the build's frame. The claim form's first screen waits for her
+        // saved draft in the browser's storage, which no server has: it keeps the build's frame too.
         routes: {
           ...routes,
-          routes: routes.routes.map((route) => ('children' in route ? { ...route, children: [] } : route)),
+          routes: routes.routes.map((route) =>
+            route.name === 'service-contact/file-a-claim'
+              ? { ...route, preloadApi: [] }
+              : 'children' in route
+                ? { ...route, children: [] }
+                : route,
+          ),
         },
         content: {
           'service-contact/faq': [FaqCategoriesQuery],

@@ -20,6 +20,8 @@ export const routes = {
       // Public (docs/requirements.md §2): a visitor files with the policy number and date of birth.
       requiresAuth: false,
       page: 'fileClaim',
+      // A student chooses from her policies: read with the page, not a round trip after its code.
+      preloadApi: ['api/en/profiles/{profileId}/policies'],
     },
     {
       name: 'confirm-claim',

@@ -44,6 +44,7 @@ jest.mock('../lib/resumable-receipts', () => ({
   uploadReceipts: (files: readonly File[], events: ReceiptUploadEvents = {}) =>
     new Promise<string[]>((resolve, reject) => uploads.push({ files, events, resolve, reject })),
   forgetUploads: () => undefined,
+  prepareUploads: () => undefined,
 }));
 
 const MB = 1024 * 1024;

@@ -1,5 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
 import { checkReceipts, formatFileSize } from './receipt-rules';
+import { prepareUploads } from './resumable-receipts';
+
+jest.mock('./resumable-receipts', () => ({ prepareUploads: jest.fn() }));
 
 const PDF = '%PDF-1.4\n';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
@@ -19,6 +22,13 @@ describe('checkReceipts', () => {
     const { accepted, refused } = await checkReceipts([], [file('bill.pdf', PDF), jpeg, png]);
     expect(accepted.map((receipt) => receipt.name)).toEqual(['bill.pdf', 'photo.jpg', 'scan']);
     expect(refused).toEqual([]);
+  });
+
+  it('should start fetching the code that sends receipts once one is accepted, and not for refused files', async () => {
+    await checkReceipts([], [file('notes.txt', 'x', 'text/plain')]);
+    expect(prepareUploads).not.toHaveBeenCalled();
+    await checkReceipts([], [file('bill.pdf', PDF)]);
+    expect(prepareUploads).toHaveBeenCalledTimes(1);
   });
 
   it('should refuse a file whose content is of another type, whatever its name says', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@portal/contract/validation';
 import type { ValidationCode } from '@portal/contract/validation';
 
+import { prepareUploads } from './resumable-receipts';
 import { shrinkPhoto } from './shrink-photo';
 
 /** A file that was not added, and why. */
@@ -51,6 +52,8 @@ export async function checkReceipts(
       accepted.push(sent);
     }
   }
+  // A receipt to send: its code is fetched now, while she fills in the rest, not when she sends.
+  if (accepted.length > 0) prepareUploads();
   return { accepted, refused };
 }
 

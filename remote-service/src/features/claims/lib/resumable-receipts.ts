@@ -68,6 +68,19 @@ async function failureOf(error: Error | DetailedError): Promise<Error> {
 }
 
 /**
+ * tus-js-client, fetched when a receipt is first added (or at the latest when it is sent): not with the
+ * claim form, whose first paint it would delay by a file (`on-demand-`: left out of the page's preloads).
+ */
+const loadTus = () => import(/* webpackChunkName: "on-demand-tus" */ 'tus-js-client');
+
+/** Starts fetching the code that sends receipts, while she fills in the rest of the form. */
+export function prepareUploads(): void {
+  loadTus().catch(() => {
+    // Offline or a failed fetch: sending fetches it again.
+  });
+}
+
+/**
  * Sends one file with tus-js-client and resolves to its receipt id. A lost connection does not fail it:
  * the browser's `offline` event stops the request under way, `onConnection(false)` says so, and the
  * `online` event starts it again from what the api has (it asks, then sends only the rest). Requests
@@ -79,7 +92,7 @@ async function sendOne(
   onArrived: (bytes: number) => void,
   onConnection: (online: boolean) => void,
 ): Promise<string> {
-  const { Upload } = await import(/* webpackChunkName: "tus" */ 'tus-js-client');
+  const { Upload } = await loadTus();
   return new Promise<string>((resolve, reject) => {
     let waiting = false;
     const wait = () => {

@@ -27,7 +27,7 @@ export async function shrinkPhoto(file: File, type: ClaimReceiptType | null): Pr
   if ((type !== 'image/jpeg' && type !== 'image/png') || file.size <= SHRINK_ABOVE_BYTES) return file;
   try {
     const { default: imageCompression } = await import(
-      /* webpackChunkName: "image-compression" */ 'browser-image-compression'
+      /* webpackChunkName: "on-demand-image-compression" */ 'browser-image-compression'
     );
     const smaller = await imageCompression(file, { ...SHRINK_OPTIONS, fileType: type });
     if (smaller.size >= file.size) return file;
