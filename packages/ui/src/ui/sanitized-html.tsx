@@ -42,9 +42,13 @@ export function setServerHtmlSanitizer(sanitizer: HtmlSanitizer): void {
   purifier = sanitizer;
 }
 
-/** Starts loading DOMPurify before the first HTML needs it (a page that came with its content). */
-export function preloadHtmlSanitizer(): void {
-  loadPurifier().catch(() => undefined);
+/**
+ * DOMPurify as a page's code brought it (./sanitizer-with-page.ts): its HTML then renders without
+ * fetching the sanitiser after the page's code.
+ */
+export function takeSanitizerFromPage(sanitizer: HtmlSanitizer): void {
+  purifier ??= sanitizer;
+  loadingPurifier ??= Promise.resolve(sanitizer);
 }
 
 // Text without markup or entities renders as text as it is: nothing to sanitise, nothing to wait for.

@@ -4,17 +4,18 @@ import { Link } from '@portal/shared/router';
 import { Provider } from '@portal/shared/urql';
 import { paths } from '@portal/shared';
 import { contentClient } from '@portal/shared/content';
-import { LoadState, preloadHtmlSanitizer } from '@portal/ui';
+import { LoadState } from '@portal/ui';
+import { bringSanitizerWithPage } from '@portal/ui/sanitizer-with-page';
 import type { PageProps } from '@portal/shared';
 
 import { useFaqCategories } from '../api/use-faq-categories';
 import { FaqQuestions } from './faq-questions';
 
-export type FaqCategoryPageProps = PageProps;
+// An answer is HTML, shown at the first render when the page came with it: the sanitiser comes with
+// this page's code (and its preloads), not a round trip after it.
+bringSanitizerWithPage();
 
-// An answer is HTML, shown once the sanitiser is here: it starts loading with this page's code, not
-// after the page has rendered (a round trip less for an answer opened by its link).
-if (typeof window !== 'undefined') preloadHtmlSanitizer();
+export type FaqCategoryPageProps = PageProps;
 
 /** The category itself, inside whatever urql Provider surrounds it. */
 export function FaqCategoryContent({ qaCategoryId, qaId }: FaqCategoryPageProps) {
