@@ -1,5 +1,5 @@
 // DOMPurify in the code of the page that imports this module, instead of on demand: for a page that
-// shows content HTML at its first render (an FAQ answer opened by its link, Emergency), whose
+// shows content HTML at its first render (an FAQ answer opened by its link), whose
 // sanitiser would otherwise be fetched only once the page's code has run, a round trip later. The
 // page's files (and so the server's preloads of them) then include it; other pages still fetch it
 // on first use (./sanitized-html.tsx).
