@@ -31,14 +31,13 @@ function isProvidedShareFallback(group, provided) {
 }
 
 /**
- * The JS and CSS files of some chunk groups and of every group they load in turn, sorted: except the
- * on-demand groups, the fallbacks of shared modules this build provides itself, and what only they load.
+ * Some chunk groups and every group they load in turn: except the on-demand groups, the fallbacks of
+ * shared modules this build provides itself, and what only they load.
  * @param {any} compilation
  * @param {Iterable<any>} roots chunk groups
- * @returns {string[]}
+ * @returns {Set<any>}
  */
-function chunkGroupFiles(compilation, roots) {
-  const files = new Set();
+function reachableGroups(compilation, roots) {
   const seen = new Set();
   const provided = new Set(
     [...compilation.modules]
@@ -49,10 +48,23 @@ function chunkGroupFiles(compilation, roots) {
     if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
     if (isProvidedShareFallback(group, provided)) return;
     seen.add(group);
-    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
     for (const child of group.getChildren()) visit(child);
   };
   for (const root of roots) visit(root);
+  return seen;
+}
+
+/**
+ * The JS and CSS files of some chunk groups and of every group they load in turn, sorted
+ * ({@link reachableGroups}).
+ * @param {any} compilation
+ * @param {Iterable<any>} roots chunk groups
+ * @returns {string[]}
+ */
+function chunkGroupFiles(compilation, roots) {
+  const files = new Set();
+  for (const group of reachableGroups(compilation, roots))
+    for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
   return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
 }
 
@@ -106,23 +118,17 @@ function startupChunkGroups(compilation, onDemandPrefix = ON_DEMAND_CHUNK_PREFIX
 
 /**
  * The shared modules (share keys) that some chunk groups, and the groups they load in turn, consume:
- * what their code asks the page's share scope for (see {@link chunkGroupFiles} for which groups).
+ * what their code asks the page's share scope for ({@link reachableGroups}).
  * @param {any} compilation
  * @param {Iterable<any>} roots chunk groups
  * @returns {string[]}
  */
 function chunkGroupConsumes(compilation, roots) {
   const keys = new Set();
-  const seen = new Set();
-  const visit = (group) => {
-    if (seen.has(group) || group.name?.startsWith(ON_DEMAND_CHUNK_PREFIX)) return;
-    seen.add(group);
+  for (const group of reachableGroups(compilation, roots))
     for (const chunk of group.chunks)
       for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk))
         if (module.type === CONSUME_SHARED_MODULE_TYPE) keys.add(module.options.shareKey);
-    for (const child of group.getChildren()) visit(child);
-  };
-  for (const root of roots) visit(root);
   return [...keys].sort();
 }
 
