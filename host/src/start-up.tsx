@@ -10,6 +10,7 @@ import {
   useAuthStore,
 } from '@portal/shared';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './app/runtime-config';
+import { loadContent } from './app/load-content';
 import { readStartData } from './app/start-data';
 import type { StartData } from './app/start-data-shape';
 import type { RemoteName } from './app/runtime-config-shape';
@@ -99,12 +100,6 @@ function keepStartContent(content: unknown): Promise<void> | undefined {
       console.error(error);
     });
 }
-
-/**
- * The content client, urql with it: loaded only for what needs it (a page that came with content, a
- * page tree to fetch), so that the start-up of a student's page or the login carries none of it.
- */
-const loadContent = () => import(/* webpackChunkName: "on-demand-content" */ '@portal/shared/content');
 
 /**
  * Starts the portal: texts, start data, remotes, routes and session, then the first render. Loaded by

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@portal/shared/react-i18next';
 import { contentLanguage, DEFAULT_LOCALE, useLocale } from '@portal/shared';
+import { loadContent } from '../../app/load-content';
 import type { RouteHandle } from '../../app/route-handle';
 import { buildContentRoutes } from '../content-routes/build-content-routes';
 
@@ -24,7 +25,7 @@ function useTitlesInLanguage(
   useEffect(() => {
     if (!wanted) return;
     let current = true;
-    void import(/* webpackChunkName: "on-demand-content" */ '@portal/shared/content')
+    void loadContent()
       .then(({ contentClient, PagesQuery }) =>
         contentClient.query(PagesQuery, { path: tree.root, lang }).toPromise(),
       )
