@@ -27,7 +27,7 @@ export { PasswordField } from './password-field';
 export type { PasswordFieldProps } from './password-field';
 export { RadioGroup } from './radio-group';
 export type { RadioGroupProps } from './radio-group';
-export { SanitizedHtml, sanitizeHtml, setServerHtmlSanitizer } from './sanitized-html';
+export { preloadHtmlSanitizer, SanitizedHtml, sanitizeHtml, setServerHtmlSanitizer } from './sanitized-html';
 export type { HtmlSanitizer, SanitizedHtmlProps } from './sanitized-html';
 export { SelectField } from './select-field';
 export type { FieldOption, SelectFieldProps } from './select-field';

@@ -51,6 +51,14 @@ export function takeSanitizerFromPage(sanitizer: HtmlSanitizer): void {
   loadingPurifier ??= Promise.resolve(sanitizer);
 }
 
+/**
+ * Starts loading DOMPurify before the first HTML needs it. Kept for the remotes of the release before,
+ * whose FAQ pages call it; a page now brings it with its code instead (./sanitizer-with-page.ts).
+ */
+export function preloadHtmlSanitizer(): void {
+  loadPurifier().catch(() => undefined);
+}
+
 // Text without markup or entities renders as text as it is: nothing to sanitise, nothing to wait for.
 const isPlainText = (html: string): boolean => !/[<&]/.test(html);
 
