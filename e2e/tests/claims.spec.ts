@@ -118,6 +118,8 @@ test.describe('claims', () => {
     await page.getByLabel('Description').fill('Dentist after a fall, half typed');
     await page.getByLabel('Amount claimed (EUR)').fill('80');
     await page.getByLabel('Receipts', { exact: true }).setInputFiles([pdf('dentist.pdf')]);
+    // A receipt is listed once the draft on this device holds it.
+    await expect(addedReceipts(page)).toHaveCount(1);
     await expect(page.getByText(/Draft saved on this device/)).toBeVisible();
 
     await page.reload();

@@ -240,6 +240,15 @@ describe('ClaimFormPage', () => {
     expect(screen.getByRole('button', { name: 'Remove bill.pdf' })).toBeEnabled();
   });
 
+  it('should keep a receipt in the draft on the device before it is listed, without the typing pause', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.upload(await screen.findByLabelText('Receipts'), [pdf('bill.pdf')]);
+    await screen.findByText('bill.pdf');
+    // Read at the moment the receipt shows: a reload now still finds it in the draft.
+    expect(stored.get('P-1001')?.receipts.map((file) => file.name)).toEqual(['bill.pdf']);
+  });
+
   it('should save a draft as the student types and offer it back, files included', async () => {
     const user = userEvent.setup();
     const first = renderPage();

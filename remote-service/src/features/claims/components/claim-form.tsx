@@ -90,6 +90,13 @@ export function ClaimForm({ profileId, policies, draft }: ClaimFormProps) {
 
   const addReceipts = async (files: File[]) => {
     const { accepted, refused } = await checkReceipts(receipts, files);
+    if (accepted.length > 0 && !sent.current) {
+      // A receipt is a deliberate step, not a keystroke: it is kept on the device before it is listed,
+      // so that a reload (or a closed tab) straight after it still has it in the draft.
+      const now = new Date().toISOString();
+      await saveDraft(profileId, { values: form.values, receipts: [...receipts, ...accepted], savedAt: now });
+      setSavedAt(now);
+    }
     setReceipts((current) => [...current, ...accepted]);
     setReceiptErrors(refused.map(({ name, code }) => t('claim.receipts.refused', { name, reason: t(code) })));
   };
