@@ -10,6 +10,7 @@ import { runEngineJourneys } from './lib/engines.mjs';
 import { describeJourneys, readJourneyReport } from './lib/journey-report.mjs';
 import { checkComposeFiles, checkPrometheusConfig, ensureDockerCompose } from './lib/compose.mjs';
 import { withPostgres } from './lib/postgres.mjs';
+import { installAhead } from './lib/system-packages.mjs';
 import { run } from './lib/run.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import { bold, green, loud, red, step, yellow } from './lib/log.mjs';
@@ -53,11 +54,13 @@ const STAGES = [
   { name: 'unit', title: "unit tests, and the api's PGlite tests", action: () => pnpm(['test:unit']) },
   {
     name: 'postgres',
+    systemPackages: true,
     title: 'the api tests, on a real PostgreSQL server (on PGlite when none can be had)',
     action: () => apiTests(),
   },
   {
     name: 'replicas',
+    systemPackages: true,
     title: 'two api replicas on one PostgreSQL behind the host: shared limits, no acknowledged work lost',
     action: () => apiScriptOnPostgres('test:replicas'),
   },
@@ -69,6 +72,7 @@ const STAGES = [
   },
   {
     name: 'compose',
+    systemPackages: true,
     title:
       'docker-compose.yml is valid; the api port is published only with its override; the Prometheus scrape config passes promtool',
     action: async () => {
@@ -85,6 +89,7 @@ const STAGES = [
   },
   {
     name: 'e2e',
+    systemPackages: true,
     title: 'browser journeys (Playwright, production build)',
     action: async () => {
       const chromium = await findChromium();
@@ -107,6 +112,7 @@ const STAGES = [
   },
   {
     name: 'engines',
+    systemPackages: true,
     title: "core journeys in WebKit and Firefox (Debian's WebKitGTK and Firefox ESR)",
     action: async () => {
       const { unavailable } = await runEngineJourneys();
@@ -117,6 +123,7 @@ const STAGES = [
   },
   {
     name: 'releases',
+    systemPackages: true,
     title:
       'independent releases: a remote adds a page alone; remotes one release older; the host one release older; a canary rolled back by itself; a new remote added to a running host',
     action: () => pnpm(['test:releases']),
@@ -184,6 +191,10 @@ async function main() {
 
   const results = [];
   let failed = false;
+  // The Debian packages of the later stages, installed meanwhile (lib/system-packages.mjs).
+  const ahead = installAhead(STAGES.filter(cli.selected).map((stage) => stage.name));
+  if (ahead.packages.length > 0)
+    step(`Installing ${ahead.packages.join(', ')} with apt-get in the background (log: ${ahead.log})`);
   for (const [index, stage] of STAGES.entries()) {
     if (failed || !cli.selected(stage, index)) {
       results.push({ stage, status: 'skipped', note: failed ? 'not run after a failure' : 'not selected' });
@@ -192,6 +203,19 @@ async function main() {
     step(`[${stage.name}] ${stage.title}`);
     const started = Date.now();
     try {
+      if (stage.systemPackages && ahead.packages.length > 0) {
+        const { ok, seconds } = await ahead.done;
+        const waited = Math.round((Date.now() - started) / 1000);
+        if (ok)
+          console.log(
+            `apt-get installed ${ahead.packages.join(', ')} in ${seconds} s (waited ${waited} s here)`,
+          );
+        else
+          loud(
+            `apt-get could not install ${ahead.packages.join(', ')} (see ${ahead.log}): each stage tries its own.`,
+          );
+        ahead.packages = [];
+      }
       const outcome = await stage.action();
       const status = outcome === SKIPPED || outcome?.skipped === SKIPPED ? 'skipped' : 'passed';
       results.push({
