@@ -6,7 +6,8 @@ import { run } from './run.mjs';
 import { repoRoot } from './paths.mjs';
 import { loud, step } from './log.mjs';
 
-const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+/** Where a system Chromium is installed (Debian's package, Ubuntu's, Google's). */
+export const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** True on Debian and its derivatives (Ubuntu), where apt can install chromium. */
 export function isDebianLike() {
@@ -26,6 +27,17 @@ export function isRoot() {
 
 const firstExisting = () => SYSTEM_PATHS.find((path) => existsSync(path));
 
+const CHROMIUM_VARIABLES = ['CHROMIUM_PATH', 'CHROME_PATH'];
+
+/**
+ * The Chromium already on this machine, without installing one: CHROMIUM_PATH / CHROME_PATH when that
+ * file exists, then the system's; or null.
+ */
+export function installedChromium(env = process.env, exists = existsSync) {
+  const given = CHROMIUM_VARIABLES.map((name) => env[name]).find((path) => path && exists(path));
+  return given ?? SYSTEM_PATHS.find((path) => exists(path)) ?? null;
+}
+
 /** Path of the Chromium that Playwright installs for itself (resolved from the e2e package). */
 function playwrightChromiumPath() {
   const requireFromE2e = createRequire(join(repoRoot, 'e2e', 'package.json'));
@@ -38,14 +50,12 @@ function playwrightChromiumPath() {
  * then (as root on Debian/Ubuntu) one installed with apt-get, then Playwright's own download.
  */
 export async function findChromium() {
-  for (const name of ['CHROMIUM_PATH', 'CHROME_PATH']) {
+  for (const name of CHROMIUM_VARIABLES) {
     const path = process.env[name];
-    if (!path) continue;
-    if (existsSync(path)) return path;
-    loud(`${name}=${path} does not exist; looking for another Chromium.`);
+    if (path && !existsSync(path)) loud(`${name}=${path} does not exist; looking for another Chromium.`);
   }
-  const system = firstExisting();
-  if (system) return system;
+  const installed = installedChromium();
+  if (installed) return installed;
   if (isRoot() && isDebianLike()) {
     step('Installing Chromium with apt-get');
     try {

@@ -10,14 +10,24 @@ import { isDebianLike, isRoot } from './chromium.mjs';
 import { loud, step } from './log.mjs';
 
 /**
+ * The command (as an argv prefix) of the Compose on this machine, `docker compose` first, or null.
+ * @returns {[string, ...string[]] | null}
+ */
+export function findDockerCompose() {
+  if (onPath('docker') && capture('docker', ['compose', 'version']) !== null) return ['docker', 'compose'];
+  if (onPath('docker-compose')) return ['docker-compose'];
+  return null;
+}
+
+/**
  * Returns the command (as an argv prefix) that runs Compose: `docker compose` (plugin) or
  * `docker-compose`; as root on Debian/Ubuntu installs Debian's docker-compose when neither is
  * there. Returns null, with a loud note, when none can be had: the caller skips the check.
  */
 /** @returns {Promise<[string, ...string[]] | null>} */
 export async function ensureDockerCompose() {
-  if (onPath('docker') && capture('docker', ['compose', 'version']) !== null) return ['docker', 'compose'];
-  if (onPath('docker-compose')) return ['docker-compose'];
+  const compose = findDockerCompose();
+  if (compose) return compose;
   if (isRoot() && isDebianLike()) {
     step('Installing docker-compose with apt-get');
     try {

@@ -7,12 +7,11 @@
 import { closeSync, existsSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isDebianLike, isRoot } from './chromium.mjs';
-import { capture, onPath, run } from './run.mjs';
+import { installedChromium, isDebianLike, isRoot } from './chromium.mjs';
+import { findDockerCompose } from './compose.mjs';
+import { onPath, run } from './run.mjs';
 import { findPostgresBin } from './postgres.mjs';
 import { locateEngines, ENGINE_PACKAGES } from './engines.mjs';
-
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /**
  * What is on this machine, as the stages look for it (each stage's own lookup, in one object so that
@@ -20,12 +19,10 @@ const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr
  * @returns {{ postgres: boolean, chromium: boolean, compose: boolean, promtool: boolean, engines: Record<string, boolean> }}
  */
 export function machineTools(env = process.env, exists = existsSync) {
-  const chromiumGiven = ['CHROMIUM_PATH', 'CHROME_PATH'].some((name) => env[name] && exists(env[name]));
   return {
     postgres: Boolean(env.TEST_DATABASE_URL || env.DATABASE_URL) || findPostgresBin() !== null,
-    chromium: chromiumGiven || SYSTEM_CHROMIUM.some(exists),
-    compose:
-      (onPath('docker') && capture('docker', ['compose', 'version']) !== null) || onPath('docker-compose'),
+    chromium: installedChromium(env, exists) !== null,
+    compose: findDockerCompose() !== null,
     promtool: onPath('promtool'),
     engines: Object.fromEntries(locateEngines().map((entry) => [entry.engine, entry.missing.length === 0])),
   };
