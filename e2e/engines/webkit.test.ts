@@ -13,5 +13,14 @@ after(() => server?.stop());
 
 defineJourneys('webkit', async () => {
   if (!server) throw new Error('WebKitWebDriver did not start');
-  return WebKitSession.open(server, ORIGINS.host);
+  try {
+    return await WebKitSession.open(server, ORIGINS.host);
+  } catch (error) {
+    // Once in a while MiniBrowser cannot open the virtual display ("cannot open display: :99") and
+    // never starts: the journey goes on in a fresh driver with a display of its own, once.
+    console.log(`webkit: ${error instanceof Error ? error.message : String(error)}; starting a fresh driver`);
+    server.stop();
+    server = await WebKitDriverServer.start();
+    return WebKitSession.open(server, ORIGINS.host);
+  }
 });

@@ -13,6 +13,11 @@ export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDri
 export const WEBKIT_BROWSER =
   process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB_RUN = process.env.XVFB_RUN ?? '/usr/bin/xvfb-run';
+/**
+ * How long a new session may take: a MiniBrowser that cannot open the virtual display exits, and
+ * WebKitWebDriver then waits for it without end.
+ */
+const SESSION_START_MS = Number(process.env.WEBKIT_SESSION_START_MS ?? 30_000);
 
 /** A port nobody listens on right now, for the driver. */
 async function freePort(): Promise<number> {
@@ -81,7 +86,26 @@ export class WebKitSession extends EngineSession<WebElement> {
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation'] },
     });
-    const driver = await new Builder().usingServer(server.url).withCapabilities(capabilities).build();
+    const starting = Promise.resolve(
+      new Builder().usingServer(server.url).withCapabilities(capabilities).build(),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const tooLate = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`MiniBrowser did not start within ${SESSION_START_MS} ms`)),
+        SESSION_START_MS,
+      );
+    });
+    let driver: WebDriver;
+    try {
+      driver = await Promise.race([starting, tooLate]);
+    } catch (error) {
+      // A session that still starts after all is ended; a driver stopped meanwhile rejects it.
+      starting.then((late) => late.quit()).catch(() => undefined);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
     await driver.manage().window().setRect({ width: 1280, height: 720 });
     return new WebKitSession(baseUrl, driver);
   }
