@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import type { FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { takeOverFrame } from './take-over-frame';
+import { cursorIn, takeOverFrame } from './take-over-frame';
 
 // React's act() in a plain DOM test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -12,6 +12,7 @@ const FRAME = `<div class="prerendered"><form method="post" novalidate="">
   <label for="f-email">E-mail address</label><input id="f-email" type="email" name="email" value="">
   <label for="f-password">Password</label><input id="f-password" type="password" name="password" value="">
   <label><input type="checkbox" name="remember" value="yes"> Remember me</label>
+  <label for="f-born">Date of birth</label><input id="f-born" type="text" name="born" value="">
   <select name="topic"><option value="a" selected>A</option><option value="b">B</option></select>
   <button type="submit" disabled>Log in</button></form></div>`;
 
@@ -21,6 +22,7 @@ function LoginForm({ onSubmit }: { onSubmit: (values: Record<string, unknown>) =
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [topic, setTopic] = useState('a');
+  const [born, setBorn] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit({ email, password, remember, topic });
@@ -53,6 +55,15 @@ function LoginForm({ onSubmit }: { onSubmit: (values: Record<string, unknown>) =
         />
         Remember me
       </label>
+      <label htmlFor="app-born">Date of birth</label>
+      {/* Slashes put in as she types, as the portal's date field does. */}
+      <input
+        id="app-born"
+        type="text"
+        name="born"
+        value={born}
+        onChange={(e) => setBorn(e.target.value.replace(/^(\d{2})(\d{2})(\d*)$/, '$1/$2/$3'))}
+      />
       <select name="topic" value={topic} onChange={(e) => setTopic(e.target.value)}>
         <option value="a">A</option>
         <option value="b">B</option>
@@ -71,6 +82,22 @@ function typeInto(selector: string, value: string): HTMLInputElement {
   field.value = value;
   return field;
 }
+
+describe('cursorIn', () => {
+  it('keeps a cursor in the same place of an unchanged value', () => {
+    expect(cursorIn('secret', 'secret', 3)).toBe(3);
+  });
+
+  it('puts a cursor that was at the end at the end of the formatted value', () => {
+    expect(cursorIn('13/04/', '1304', 4)).toBe(6);
+  });
+
+  it('puts a cursor in the middle after as many letters and digits', () => {
+    expect(cursorIn('NL91 ABNA 0417', 'NL91ABNA0417', 6)).toBe(7);
+    expect(cursorIn('13/04/2003', '13042003', 2)).toBe(2);
+    expect(cursorIn('13/04/2003', '13042003', 0)).toBe(0);
+  });
+});
 
 describe('takeOverFrame', () => {
   let container: HTMLElement;
@@ -129,6 +156,19 @@ describe('takeOverFrame', () => {
     await mount();
     expect(document.activeElement).toBe(appField('password'));
     expect(appField('password').selectionStart).toBe(4);
+  });
+
+  it('keeps the cursor after what was typed when the working page formats it', async () => {
+    takeOverFrame(container);
+    // Digits of a date typed into the frame, which has no script to put the slashes in.
+    const frameField = typeInto('.prerendered [name=born]', '1304');
+    frameField.setSelectionRange(4, 4);
+    await mount();
+    const born = appField('born');
+    expect(born.value).toBe('13/04/');
+    expect(document.activeElement).toBe(born);
+    // The next digit she types goes after the 4, not between the 0 and the 4.
+    expect(born.selectionStart).toBe(6);
   });
 
   it('sends the form once the app is there when Enter was pressed in the frame', async () => {

@@ -78,13 +78,36 @@ function apply(from: Field, to: Field): void {
   to.dispatchEvent(new Event(to instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
+const SIGNIFICANT = /[\p{L}\p{N}]/u;
+
+/**
+ * Where a cursor at `index` of `typed` belongs in `shown`, the same text as the working page shows
+ * it: a field may format what it was given (a date's `1304` becomes `13/04/`, an IBAN is grouped in
+ * fours), so the cursor goes after as many letters and digits, and one at the end stays at the end.
+ * Left where it was, it would put the next keystrokes in the middle: `13/0|4/` and then `13/020034/`.
+ */
+export function cursorIn(shown: string, typed: string, index: number): number {
+  if (shown === typed) return index;
+  if (index >= typed.length) return shown.length;
+  let left = [...typed.slice(0, index)].filter((character) => SIGNIFICANT.test(character)).length;
+  let position = 0;
+  while (position < shown.length && left > 0) {
+    if (SIGNIFICANT.test(shown[position] ?? '')) left -= 1;
+    position += 1;
+  }
+  return position;
+}
+
 function restoreCursor(from: Field, to: Field): void {
   to.focus();
   if (!(from instanceof HTMLInputElement || from instanceof HTMLTextAreaElement)) return;
   if (!(to instanceof HTMLInputElement || to instanceof HTMLTextAreaElement)) return;
   try {
     if (from.selectionStart !== null && from.selectionEnd !== null)
-      to.setSelectionRange(from.selectionStart, from.selectionEnd);
+      to.setSelectionRange(
+        cursorIn(to.value, from.value, from.selectionStart),
+        cursorIn(to.value, from.value, from.selectionEnd),
+      );
   } catch {
     // Some input types (email, number) have no selection to set.
   }
