@@ -50,6 +50,34 @@ export async function submitLogin(
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
+/**
+ * A student who logs in as the portal's form does (`POST /api/login` with her address and password,
+ * and the anti-forgery token) and opens My Insurance. For the journeys in which logging in is only
+ * where they start: the form itself is proved by {@link logIn} and the journeys about logging in, and
+ * here it would cost each journey the login page's load and a move between remotes.
+ */
+export async function startLoggedIn(
+  page: Page,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<void> {
+  await page.request.get('/api/checksession');
+  const answer = await page.request.post('/api/login', {
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+      'X-XSRF-TOKEN': await xsrfToken(page),
+    },
+  });
+  expect(answer.status(), 'POST /api/login').toBe(200);
+  await page.goto('/en/insurances');
+  await mailsInEnglish(page);
+}
+
+/** The anti-forgery token of the page's cookies. */
+async function xsrfToken(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+}
+
 /** Open /en/login and log in through the form; waits for My Insurance. */
 export async function logIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto('/en/login');
@@ -65,9 +93,8 @@ export async function logIn(page: Page, email: string, password: string = DEMO_P
  */
 export async function mailsInEnglish(page: Page): Promise<void> {
   const { profileId } = await currentSession(page.request);
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   const answer = await page.request.put(`/api/en/profiles/${profileId}/mail-preferences`, {
-    headers: { 'X-XSRF-TOKEN': token ?? '' },
+    headers: { 'X-XSRF-TOKEN': await xsrfToken(page) },
     data: { language: 'en' },
   });
   expect(answer.status(), 'PUT mail-preferences').toBe(200);

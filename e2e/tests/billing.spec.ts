@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { currentSession, invoicesOf, logIn } from '../support/portal';
+import { currentSession, invoicesOf, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** Switches the portal to Dutch with the header's language switch. */
@@ -48,7 +48,7 @@ test.describe('billing', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openPayPage(page, 'INV-100103');
     const main = page.getByRole('main');
     await expect(main.getByText('Amount due')).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('billing', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openPayPage(page, 'INV-100104');
     const main = page.getByRole('main');
     await main.getByRole('radio', { name: 'Credit card (MasterCard, Visa)' }).check();
@@ -106,7 +106,7 @@ test.describe('billing', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openPayPage(page, 'INV-100104');
     const main = page.getByRole('main');
     await main.getByRole('radio', { name: 'Bank transfer' }).check();
@@ -128,7 +128,7 @@ test.describe('billing', () => {
   });
 
   test('the pay page works with the keyboard alone, with visible focus', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/invoices');
     const link = invoiceRow(page, 'Open', 'INV-100104').getByRole('link', { name: 'Pay invoice INV-100104' });
     await link.focus();
@@ -166,7 +166,7 @@ test.describe('billing', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const travel = (await policies(page)).find((policy) => policy.insuranceType === 'TRAVEL');
     expect(travel).toBeDefined();
     await page.goto(`/en/invoices/payment-settings/${travel?.policyId}`);
@@ -194,7 +194,7 @@ test.describe('billing', () => {
   });
 
   test('a UK IBAN is refused with its message', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const health = (await policies(page)).find((policy) => policy.insuranceType === 'HEALTH');
     await page.goto(`/en/invoices/payment-settings/${health?.policyId}`);
     const main = page.getByRole('main');
@@ -221,7 +221,7 @@ test.describe('billing', () => {
   });
 
   test("chen's credit-card policy shows locked settings with the reason", async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     const card = (await policies(page)).find((policy) => policy.paymentMethod === 'CREDITCARD');
     expect(card).toBeDefined();
     await page.goto(`/en/invoices/payment-settings/${card?.policyId}`);
@@ -240,7 +240,7 @@ test.describe('billing', () => {
   });
 
   test('an institute-paid student is offered no payment', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.ben);
+    await startLoggedIn(page, USERS.ben);
     await page.goto('/en/invoices');
     const main = page.getByRole('main');
     await expect(main.getByText(/paid by your educational institution/)).toBeVisible();

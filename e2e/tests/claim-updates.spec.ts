@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { appStarted, logIn } from '../support/portal';
+import { appStarted, startLoggedIn } from '../support/portal';
 import { OPS_TOKEN, ORIGINS, USERS } from '../support/origins';
 
 interface OutboxMail {
@@ -60,7 +60,7 @@ test.describe('claim updates', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     // Her language follows the switch while she is logged in, and her mails follow it.
     await switchTo(page, 'NL');
     await page.goto('/en/service-contact/file-a-claim');

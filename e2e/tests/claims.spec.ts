@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { appStarted, logIn, logOut, logoutEntry, submitLogin } from '../support/portal';
+import { appStarted, logOut, logoutEntry, startLoggedIn, submitLogin } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const MB = 1024 * 1024;
@@ -51,7 +51,7 @@ test.describe('claims', () => {
   test('anna files a claim with two receipts and finds it on the Claims page as received', async ({
     page,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openForm(page);
     await fillInClaim(page, 'Doctor visit after a bicycle fall');
     await page
@@ -90,7 +90,7 @@ test.describe('claims', () => {
   });
 
   test('a 12 MB file and a sixth file are refused with their messages', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openForm(page);
     const input = page.getByLabel('Receipts', { exact: true });
     await input.setInputFiles([pdf('scan-12mb.pdf', 12 * MB)]);
@@ -113,7 +113,7 @@ test.describe('claims', () => {
   });
 
   test('anna types half a claim, reloads, and continues her draft with her files', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openForm(page);
     await page.getByLabel('Description').fill('Dentist after a fall, half typed');
     await page.getByLabel('Amount claimed (EUR)').fill('80');
@@ -141,13 +141,13 @@ test.describe('claims', () => {
   });
 
   test('logging out removes the draft from the device', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openForm(page);
     await page.getByLabel('Description').fill('Typed before logging out');
     await expect(page.getByText(/Draft saved on this device/)).toBeVisible();
     await logoutEntry(page).click();
     await expect(logoutEntry(page)).toHaveCount(0);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openForm(page);
     await expect(page.getByLabel('Description')).toHaveValue('');
     await expect(page.getByRole('heading', { name: /Continue your draft/ })).toHaveCount(0);
@@ -168,7 +168,7 @@ test.describe('claims', () => {
   });
 
   test('chen sees a claim in each status, and a paid claim with every step dated', async ({ page }) => {
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     await page.goto('/en/claims');
     // Her seeded claims; other journeys of this stack may have filed more.
     const seeded = [
@@ -195,11 +195,11 @@ test.describe('claims', () => {
 
   test('another student cannot open anna’s claim or its receipts', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 403/);
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     const own = await page.request.get('/api/en/claims/CLM-2026-0000C001');
     expect(own.status()).toBe(200);
     await logOut(page);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const others = await page.request.get('/api/en/claims/CLM-2026-0000C001');
     expect(others.status()).toBe(403);
     await page.goto('/en/claims/CLM-2026-0000C001');
@@ -211,7 +211,7 @@ test.describe('claims', () => {
       page,
       consoleGuard,
     }) => {
-      await logIn(page, USERS.chen);
+      await startLoggedIn(page, USERS.chen);
       if (language === 'NL') await switchToDutch(page);
       await page.goto('/en/service-contact/file-a-claim');
       const policy = page.getByLabel(language === 'NL' ? 'Polis' : 'Policy');
@@ -237,7 +237,7 @@ test.describe('claims', () => {
   }
 
   test('axe-core finds no violations on the empty claims list', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.ben);
+    await startLoggedIn(page, USERS.ben);
     await page.goto('/en/claims');
     await expect(page.getByText('You have not filed any claims yet.')).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);

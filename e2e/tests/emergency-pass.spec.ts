@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { test, expect } from '../support/fixtures';
 import type { ConsoleGuard } from '../support/fixtures';
-import { currentSession, logIn, logoutEntry, mainNavigation, policiesOf } from '../support/portal';
+import { currentSession, logoutEntry, mainNavigation, policiesOf, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const EMERGENCY = '/en/service-contact/emergency';
@@ -33,7 +33,7 @@ async function emergencyNumber(page: Page): Promise<string> {
 
 /** Logs anna in, opens the emergency page and keeps her pass; returns her policy number and the 24/7 number. */
 async function keepAnnasPass(page: Page): Promise<{ policyNumber: string; phone: string }> {
-  await logIn(page, USERS.anna);
+  await startLoggedIn(page, USERS.anna);
   const { profileId } = await currentSession(page.request);
   const policyNumber = (await policiesOf(page.request, profileId))[0]?.policyNumber ?? '';
   expect(policyNumber).not.toBe('');

@@ -1,7 +1,14 @@
 import type { Browser, Page, Request, Route } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { logIn, logoutEntry, mainNavigation, navigateInApp, shownDate, submitLogin } from '../support/portal';
+import {
+  logoutEntry,
+  mainNavigation,
+  navigateInApp,
+  shownDate,
+  startLoggedIn,
+  submitLogin,
+} from '../support/portal';
 import { ORIGINS, PORTS, USERS } from '../support/origins';
 
 // What a student meets on a bad day, each fault made on the network (request interception, the
@@ -158,7 +165,7 @@ test.describe('fault journeys', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/status of 401 /);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/service-contact/file-a-claim');
     await expect(page.getByLabel('Policy')).toBeVisible();
     await page.getByLabel('Policy').selectOption({ label: 'TR-2026-100101 – Travel insurance' });
@@ -191,7 +198,7 @@ test.describe('fault journeys', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/status of 401 /);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/insurances/POL-1001-T/renew');
     await expect(page.getByRole('heading', { name: 'Insure an additional period' })).toBeVisible();
     const travelEnd = await page.evaluate(async () => {
@@ -241,7 +248,7 @@ test.describe('fault journeys', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/status of 50[234] /);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
 
     let status: 502 | 503 | 504 | null = 502;
@@ -368,7 +375,7 @@ test.describe('fault journeys', () => {
         return cutOff ? route.abort('failed') : route.fallback();
       },
     );
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     // The insurance remote is loaded (My Insurance shows); its renewal page's code is not.
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
 
@@ -419,7 +426,7 @@ test.describe('fault journeys', () => {
               fallback: 'Dit deel van het portaal is tijdelijk niet beschikbaar.',
               claimForm: 'Declaratie indienen',
             };
-      await logIn(page, USERS.anna);
+      await startLoggedIn(page, USERS.anna);
       if (language === 'NL') {
         await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
         await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { logIn } from '../support/portal';
+import { startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 // A student on a phone: the usability test's viewport, with touch.
@@ -37,7 +37,7 @@ test.describe('right the first time on a phone', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Username and/or password invalid.');
 
-    await logIn(page, USERS.ben);
+    await startLoggedIn(page, USERS.ben);
     await page.goto('/en/insurances/POL-1002-H/renew');
     const main = page.getByRole('main');
     await expect(main.getByText('This policy cannot be renewed.')).toBeVisible();
@@ -57,7 +57,7 @@ test.describe('right the first time on a phone', () => {
   test('the renewal steps are addresses: Back and Forward move between them, a reload stays', async ({
     page,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/insurances/POL-1001-T/renew');
     await expect(page.getByRole('heading', { name: 'Insure an additional period' })).toBeVisible();
     const travelEnd = await page.evaluate(async () => {
@@ -90,7 +90,7 @@ test.describe('right the first time on a phone', () => {
   });
 
   test('payment settings show the account on file and the saved term', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/invoices/payment-settings/POL-1001-T');
     const main = page.getByRole('main');
     await expect(main.getByText('NL•• •••• •••• •••• 4300').first()).toBeVisible();
@@ -115,7 +115,7 @@ test.describe('right the first time on a phone', () => {
   test('a refused termination says why', async ({ page, consoleGuard }) => {
     // One tab on the verify step of a termination while the policy goes under review elsewhere.
     // Lucas's policy, not anna's: the renewal journeys need hers renewable and not under review.
-    await logIn(page, USERS.lucas);
+    await startLoggedIn(page, USERS.lucas);
     await page.goto('/en/insurances/POL-1007-H/terminate');
     await page.getByLabel('New end date').fill(formDay(30));
     await page.getByLabel('Reason of termination').fill('Going home early');
@@ -150,7 +150,7 @@ test.describe('right the first time on a phone', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     await page.goto('/en/claims');
     await page.getByRole('link', { name: 'See why claim CLM-2025-0000C004 was rejected' }).click();
     await expect(page).toHaveURL(/\/en\/claims\/CLM-2025-0000C004$/);
@@ -188,7 +188,7 @@ test.describe('right the first time on a phone', () => {
     consoleGuard,
   }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     await page.goto('/en/claims');
     const table = page.getByRole('table', { name: /claims/i });
     await expect(table.getByRole('row').nth(1)).toBeVisible();

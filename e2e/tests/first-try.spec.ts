@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import type { ConsoleGuard } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn } from '../support/portal';
+import { currentSession, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 // A student on a phone: what she types works at the first try. Nothing here is saved for good (the
@@ -67,7 +67,7 @@ test.describe('right the first time on a phone', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const travel = await travelPolicy(page.request);
 
     // My Insurance: the instalment the invoices bill, beside its term; the year's total apart.
@@ -148,7 +148,7 @@ test.describe('right the first time on a phone', () => {
   }) => {
     // The lookup answers an unknown house number with 404, which Chromium logs.
     consoleGuard.allow(/status of 404 .*\/pacos\?pc=1012AB&nr=99/);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/insurances/POL-1001-T/address');
     await page.getByLabel('Postcode').fill('1012AB');
     const houseNumber = page.getByLabel('House number');
@@ -204,7 +204,7 @@ test.describe('right the first time on a phone', () => {
     await expect(alert).toBeFocused();
     await expect(alert).toBeInViewport();
 
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.goto('/en/profile');
     const details = page.getByRole('main').getByRole('region', { name: 'Personal details' });
     const firstName = details.getByLabel('First name');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn, shownDate } from '../support/portal';
+import { currentSession, shownDate, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 interface WirePolicy {
@@ -46,7 +46,7 @@ test.describe('changing a policy and requesting insurance', () => {
   }) => {
     // The api's answer to a date beyond 14 days of the original start date is a 400 with its rule.
     consoleGuard.allow(/status of 400 .*\/api\/en\/policies\/[^/]+\/calculate/);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const stay = await policyOf(page, 'STAY');
     expect(stay.startDate).toBe(day(10).wire);
 
@@ -97,7 +97,7 @@ test.describe('changing a policy and requesting insurance', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     // The Stay policy: the renewal and termination journeys need the Travel and Health policies open
     // to changes, and a change under review stays under review.
     const stay = await policyOf(page, 'STAY');
@@ -243,7 +243,7 @@ test.describe('changing a policy and requesting insurance', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.ben);
+    await startLoggedIn(page, USERS.ben);
     const response = await page.request.get(
       `/api/en/profiles/${(await currentSession(page.request)).profileId}/policies`,
     );
@@ -264,7 +264,7 @@ test.describe('changing a policy and requesting insurance', () => {
     await page.getByRole('link', { name: 'Request new insurance' }).click();
     await expect(page).toHaveURL(/\/en\/request$/);
     await expect(page.getByRole('heading', { name: 'Request new insurance' })).toBeVisible();
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.getByRole('main').getByRole('link', { name: 'Request new insurance' }).click();
     await expect(page).toHaveURL(/\/en\/request$/);
   });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn, policiesOf } from '../support/portal';
+import { currentSession, policiesOf, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** The requirements' §8 message for a form sent as it stands. */
@@ -21,7 +21,7 @@ test.describe('No changes found', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const policyId = await annasTravelPolicy(page);
     await page.goto(`/en/insurances/${policyId}/address`);
     await expect(page.getByRole('heading', { name: 'Change your destination address' })).toBeVisible();
@@ -44,7 +44,7 @@ test.describe('No changes found', () => {
   }) => {
     // The api answers 409 NO_CHANGES for the account on file, which the browser logs.
     consoleGuard.allow(/status of 409 .*\/payment/);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const policyId = await annasTravelPolicy(page);
     const main = page.getByRole('main');
     // Other journeys change this policy's settings too, so the first save sets them (or finds them

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn } from '../support/portal';
+import { currentSession, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 interface WirePolicy {
@@ -32,7 +32,7 @@ test.describe('policy documents', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const policy = await annasTravelPolicy(page);
     const card = await openTravelDocuments(page);
     const downloads: [string, RegExp][] = [
@@ -66,7 +66,7 @@ test.describe('policy documents', () => {
   test('should serve PDFs with their content type, and refuse another student’s document', async ({
     page,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const policy = await annasTravelPolicy(page);
     for (const path of [
       `/api/en/policies/${policy.policyId}/conditions`,
@@ -88,7 +88,7 @@ test.describe('policy documents', () => {
   });
 
   test('should say which document failed when the api cannot serve it', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const policy = await annasTravelPolicy(page);
     const name = policy.documents[0]?.name ?? '';
     await page.route('**/api/en/documents/**', (route) =>

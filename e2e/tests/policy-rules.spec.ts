@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn } from '../support/portal';
+import { currentSession, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** Today plus `n` days, as the forms show it (dd/mm/yyyy). */
@@ -45,7 +45,7 @@ test.describe('one set of policy rules: an editable policy paid via the institut
   }) => {
     // Card, Profile, three change pages and two languages: more than one default test's time.
     test.setTimeout(150_000);
-    await logIn(page, USERS.sofia);
+    await startLoggedIn(page, USERS.sofia);
     const policy = await sofiasPolicy(page);
     await page.goto('/en/insurances');
     const card = page.getByRole('main').getByRole('article', { name: 'Health' });
@@ -91,7 +91,7 @@ test.describe('one set of policy rules: an editable policy paid via the institut
   });
 
   test('the api allows what the rules allow and refuses what they refuse', async ({ page }) => {
-    await logIn(page, USERS.sofia);
+    await startLoggedIn(page, USERS.sofia);
     const policy = await sofiasPolicy(page);
     const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
     const post = (change: string, body: Record<string, unknown>) =>
@@ -117,7 +117,7 @@ test.describe("ben's institute policy", () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.ben);
+    await startLoggedIn(page, USERS.ben);
     await page.goto('/en/profile');
     const settings = profileSection(page, 'Policy settings');
     await expect(settings.getByRole('heading', { level: 3 }).first()).toBeVisible();

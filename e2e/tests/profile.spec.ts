@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { logIn, logoutEntry, mainNavigation, submitLogin } from '../support/portal';
+import { logoutEntry, mainNavigation, startLoggedIn, submitLogin } from '../support/portal';
 import { DEMO_PASSWORD, USERS } from '../support/origins';
 
 interface OutboxMail {
@@ -63,7 +63,7 @@ async function changeEmail(page: Page, newAddress: string): Promise<void> {
 
 test.describe('the Profile page', () => {
   test('should save a changed surname that is still there after a reload', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openProfile(page);
     const details = section(page, 'Personal details');
     const surname = details.getByLabel('Surname');
@@ -89,7 +89,7 @@ test.describe('the Profile page', () => {
   });
 
   test('should choose a country by typing its name', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openProfile(page);
     const details = section(page, 'Personal details');
     const nationality = details.getByLabel('Nationality');
@@ -114,7 +114,7 @@ test.describe('the Profile page', () => {
     // The used link is tried again at the end: its 401 is logged by Chromium.
     consoleGuard.allow(ACCOUNT_401);
     const newAddress = 'anna.moved@example.com';
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await changeEmail(page, newAddress);
     // The link ends the session opened with the old address.
     await expect(logoutEntry(page)).toHaveCount(0);
@@ -143,7 +143,7 @@ test.describe('the Profile page', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(ACCOUNT_401);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openProfile(page);
 
     await requestEmailChange(page, 'anna.elsewhere@example.com', 'Not-Her-Password-1!');
@@ -166,7 +166,7 @@ test.describe('the Profile page', () => {
   });
 
   test('should show the new password rules as the student types', async ({ page }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openProfile(page);
     const passwordForm = section(page, 'Password');
     const rule = (text: string) => passwordForm.getByRole('listitem').filter({ hasText: text });
@@ -190,7 +190,7 @@ test.describe('the Profile page', () => {
   test('should show an institute-managed student their details read-only with the institution message', async ({
     page,
   }) => {
-    await logIn(page, USERS.ben);
+    await startLoggedIn(page, USERS.ben);
     await openProfile(page);
     const details = section(page, 'Personal details');
     await expect(
@@ -209,7 +209,7 @@ test.describe('the Profile page', () => {
   test('should link to the settings of each policy, and show a forbidden one as text with the reason', async ({
     page,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openProfile(page);
     const policies = section(page, 'Policy settings');
     await expect(policies.getByRole('heading', { level: 3 }).first()).toBeVisible();
@@ -230,7 +230,7 @@ test.describe('the Profile page', () => {
   });
 
   test('should pass axe-core in English and in Dutch, errors shown too', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await openProfile(page);
     await expect(section(page, 'Policy settings').getByRole('heading', { level: 3 }).first()).toBeVisible();
     await expectNoAxeViolations(page, consoleGuard);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn, policiesOf, shownDate } from '../support/portal';
+import { currentSession, policiesOf, shownDate, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** A Chromium log line for the 404 the check answers to a code that no letter has. */
@@ -37,7 +37,7 @@ test.describe('proof of cover', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const { profileId } = await currentSession(page.request);
     const before = await policiesOf(page.request, profileId);
     const travel = (before as unknown as WirePolicy[]).find((policy) => policy.insuranceType === 'TRAVEL');

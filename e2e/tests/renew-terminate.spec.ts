@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import type { ConsoleGuard } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { currentSession, logIn, shownDate } from '../support/portal';
+import { currentSession, shownDate, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 /** No axe-core violations on the page as it is now, reported as a step named after `what`. */
@@ -71,7 +71,7 @@ test.describe('renew and terminate', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const travel = await policy(page.request, 'POL-1001-T');
     const newEnd = formDate(plusYears(wireToDate(travel.endDate), 1));
 
@@ -144,7 +144,7 @@ test.describe('renew and terminate', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(/status of 409 .*addperiod/);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const all = await policies(page.request);
     const travel = all.find((item) => item.policyId === 'POL-1001-T') as ApiPolicy;
     const pending = all.find((item) => item.status === 'UNDER_REVIEW_NEW' && item.applicationNumber);
@@ -169,7 +169,7 @@ test.describe('renew and terminate', () => {
   });
 
   test('every renewal step has no axe-core violations in Dutch', async ({ page, consoleGuard }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const health = await policy(page.request, 'POL-1001-H');
     await switchToDutch(page);
     await card(page, 'HE-2026-100102').getByRole('link', { name: 'Verlengen' }).click();
@@ -208,7 +208,7 @@ test.describe('renew and terminate', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const health = await policy(page.request, 'POL-1001-H');
     const currentEnd = wireToDate(health.endDate);
     const newEnd = plusDays(currentEnd, -100);
@@ -268,7 +268,7 @@ test.describe('renew and terminate', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     const travel = await policy(page.request, 'POL-1001-T');
     await switchToDutch(page);
     const offer = card(page, 'TR-2026-100101').getByRole('link', { name: 'Beëindigen of inkorten' });
@@ -306,7 +306,7 @@ test.describe('renew and terminate', () => {
     page,
     consoleGuard,
   }) => {
-    await logIn(page, USERS.chen);
+    await startLoggedIn(page, USERS.chen);
     const underReview = card(page, 'HE-2026-100302');
     await expect(underReview.getByText(/A change is under review; this takes 4 business days/)).toBeVisible();
     const expired = card(page, 'HE-2025-100304');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { expectNoAxeViolations } from '../support/axe';
-import { appStarted, logIn } from '../support/portal';
+import { appStarted, startLoggedIn } from '../support/portal';
 import { USERS } from '../support/origins';
 
 const MB = 1024 * 1024;
@@ -150,7 +150,7 @@ test.describe('receipts that survive a bad connection', () => {
   }) => {
     consoleGuard.allow(OFFLINE_ERRORS);
     const receipt = bigPdf(6 * MB);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await fillInClaim(page, 'EN', 'Hospital bill sent from the train');
     await page
       .getByLabel(TEXT.EN.receipts, { exact: true })
@@ -200,7 +200,7 @@ test.describe('receipts that survive a bad connection', () => {
     consoleGuard,
   }) => {
     consoleGuard.allow(OFFLINE_ERRORS);
-    await logIn(page, USERS.anna);
+    await startLoggedIn(page, USERS.anna);
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'NL' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
     await fillInClaim(page, 'NL', 'Foto van de apotheekbon');
