@@ -57,19 +57,6 @@ async function journeys(specs, env) {
 }
 
 /**
- * 1. The service remote's new page, built in `worktree` (by {@link todaysChangedRemotes}) and served
- * with today's host and other remotes: the host's and the remotes' own builds do not change.
- */
-async function newPageWithoutHostRelease(worktree, before) {
-  step(`Release check 1: a new page in remote-${FIXTURE.remote}, built and released alone`);
-  await journeys('releases/new-page.spec.ts', distOverrides(worktree, [FIXTURE.remote]));
-  const changed = changedBuilds(before, digestBuilds());
-  if (changed.length > 0)
-    throw new Error(`These builds changed, but only one remote was released: ${changed.join(', ')}.`);
-  console.log(green(`The host's and the remotes' own dist/ folders are byte-identical before and after.`));
-}
-
-/**
  * The remotes' teams' changes of checks 1, 4 and 5, in one worktree of HEAD: the service remote gets a
  * new page, the billing remote a broken invoices page, and `pnpm create-remote` makes a fifth remote;
  * only those three are built there (side by side). @returns the worktree and the broken billing
@@ -102,67 +89,49 @@ function olderRemoteCommits() {
   });
 }
 
-async function olderRemotes() {
-  const builds = olderRemoteCommits();
-  if (builds.some((build) => !build.commit)) {
-    loud(
-      'Release check 2 skipped: this clone has neither release tags nor a previous commit (a shallow clone?).',
-    );
-    return;
-  }
+/**
+ * 2. Each remote at its last release, built in `worktrees` (one per release commit, by
+ * {@link olderReleases}), type-checked against today's `@portal/shared` and served with this host.
+ */
+async function olderRemotes(builds, worktrees) {
   step(
     `Release check 2: the remotes at their last release, with this host: ${builds
       .map((build) => `remote-${build.remote} ${build.label}`)
       .join(', ')}`,
   );
-  const worktrees = [];
-  try {
-    const overrides = {};
-    const tables = [];
-    for (const commit of [...new Set(builds.map((build) => build.commit))]) {
-      const remotes = builds.filter((build) => build.commit === commit).map((build) => build.remote);
-      const worktree = await checkOut(commit, 'older-remotes');
-      worktrees.push(worktree);
-      const missing = remotes.filter(
-        (remote) =>
-          !existsSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'src', 'exposed', 'routes.ts')),
-      );
-      if (missing.length > 0) {
-        loud(`Release check 2 skipped: the older remotes (${missing.join(', ')}) predate route tables.`);
-        return;
-      }
-      await buildRemotes(worktree, remotes);
-      // Before the browser: an export or a store field that today's shared package no longer has is
-      // named here, with the remote that needs it.
-      const breaks = olderRemotesAgainstTodaysShared(
-        worktree,
-        remotes.map((remote) => ({ remote, dir: topology.REMOTE_PACKAGES[remote] })),
-      );
-      if (breaks.length > 0) {
-        const labels = Object.fromEntries(builds.map((build) => [build.remote, build.label]));
-        throw new Error(describeBreaks(breaks, (remote) => labels[remote]));
-      }
-      console.log(
-        green(
-          `${remotes.map((remote) => `remote-${remote}`).join(', ')}: compatible with today's @portal/shared.`,
-        ),
-      );
-      Object.assign(overrides, distOverrides(worktree, remotes));
-      for (const remote of remotes)
-        tables.push({
-          remote,
-          routes: JSON.parse(
-            readFileSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'dist', 'routes.json'), 'utf8'),
-          ),
-        });
+  const overrides = {};
+  const tables = [];
+  for (const commit of [...new Set(builds.map((build) => build.commit))]) {
+    const remotes = builds.filter((build) => build.commit === commit).map((build) => build.remote);
+    const worktree = worktrees.get(commit);
+    // Before the browser: an export or a store field that today's shared package no longer has is
+    // named here, with the remote that needs it.
+    const breaks = olderRemotesAgainstTodaysShared(
+      worktree,
+      remotes.map((remote) => ({ remote, dir: topology.REMOTE_PACKAGES[remote] })),
+    );
+    if (breaks.length > 0) {
+      const labels = Object.fromEntries(builds.map((build) => [build.remote, build.label]));
+      throw new Error(describeBreaks(breaks, (remote) => labels[remote]));
     }
-    await journeys('releases/older-remotes.spec.ts', {
-      ...overrides,
-      RELEASE_CHECK_TABLES: JSON.stringify(tables),
-    });
-  } finally {
-    for (const worktree of worktrees) await removeWorktree(worktree);
+    console.log(
+      green(
+        `${remotes.map((remote) => `remote-${remote}`).join(', ')}: compatible with today's @portal/shared.`,
+      ),
+    );
+    Object.assign(overrides, distOverrides(worktree, remotes));
+    for (const remote of remotes)
+      tables.push({
+        remote,
+        routes: JSON.parse(
+          readFileSync(join(worktree, topology.REMOTE_PACKAGES[remote], 'dist', 'routes.json'), 'utf8'),
+        ),
+      });
   }
+  await journeys('releases/older-remotes.spec.ts', {
+    ...overrides,
+    RELEASE_CHECK_TABLES: JSON.stringify(tables),
+  });
 }
 
 /** Today's remotes' route tables, as their builds publish them. */
@@ -176,39 +145,101 @@ function todaysTables() {
 }
 
 /**
- * 3. The host one release older than the remotes: the host is built at its last release (or the
- * previous commit) and serves today's remotes, whose `@portal/shared` is then that host's older
- * singleton. The portal starts and every page today's remotes declare works.
+ * 3. The host one release older than the remotes: the host's build at its last release (or the
+ * previous commit), in `worktree`, serves today's remotes, whose `@portal/shared` is then that host's
+ * older singleton. The portal starts and every page today's remotes declare works.
  */
-async function olderHost() {
+async function olderHost(host, worktree) {
+  step(`Release check 3: the host at its last release (${host.label}), with today's remotes`);
+  // The host's server and its build, as they are deployed together.
+  await journeys('releases/older-host.spec.ts', {
+    RELEASE_HOST_ROOT: worktree,
+    RELEASE_CHECK_TABLES: JSON.stringify(todaysTables()),
+  });
+}
+
+/** The host's build check 3 is made with: its last release, else the previous commit (or null). */
+function olderHostCommit() {
   const release = lastRelease('host');
-  const previous = previousCommit();
-  const commit = release?.commit ?? previous;
+  const commit = release?.commit ?? previousCommit();
   if (!commit) {
     loud('Release check 3 skipped: this clone has neither a host release nor a previous commit.');
-    return;
+    return null;
   }
   if (!release) loud('The host has no release before HEAD here: checking it one commit older instead.');
-  const label = release?.tag ?? `${commit.slice(0, 10)} (HEAD~1)`;
-  step(`Release check 3: the host at its last release (${label}), with today's remotes`);
-  const worktree = await checkOut(commit, 'older-host');
+  return { commit, label: release?.tag ?? `${commit.slice(0, 10)} (HEAD~1)` };
+}
+
+/**
+ * Checks 2 and 3. Each older commit is checked out and installed once, and what either check needs
+ * of it is built in one go: the host and the remotes were last released together, so both checks
+ * usually want the same commit.
+ */
+async function olderReleases() {
+  let remotes = olderRemoteCommits();
+  if (remotes.some((build) => !build.commit)) {
+    loud(
+      'Release check 2 skipped: this clone has neither release tags nor a previous commit (a shallow clone?).',
+    );
+    remotes = null;
+  }
+  const host = olderHostCommit();
+  const packagesOf = new Map();
+  const want = (commit, dir) => packagesOf.set(commit, [...(packagesOf.get(commit) ?? []), dir]);
+  for (const build of remotes ?? []) want(build.commit, topology.REMOTE_PACKAGES[build.remote]);
+  if (host) want(host.commit, 'host');
+  const worktrees = new Map();
   try {
-    await pnpm(['--filter', 'host', 'run', 'build'], { cwd: worktree });
-    // The host's server and its build, as they are deployed together.
-    await journeys('releases/older-host.spec.ts', {
-      RELEASE_HOST_ROOT: worktree,
-      RELEASE_CHECK_TABLES: JSON.stringify(todaysTables()),
-    });
+    for (const commit of packagesOf.keys())
+      worktrees.set(commit, await checkOut(commit, `older-${commit.slice(0, 10)}`));
+    const predating = (remotes ?? []).filter(
+      (build) =>
+        !existsSync(
+          join(
+            worktrees.get(build.commit),
+            topology.REMOTE_PACKAGES[build.remote],
+            'src',
+            'exposed',
+            'routes.ts',
+          ),
+        ),
+    );
+    if (predating.length > 0) {
+      loud(
+        `Release check 2 skipped: the older remotes (${predating.map((build) => build.remote).join(', ')}) predate route tables.`,
+      );
+      for (const build of remotes) {
+        const left = packagesOf
+          .get(build.commit)
+          .filter((dir) => dir !== topology.REMOTE_PACKAGES[build.remote]);
+        packagesOf.set(build.commit, left);
+      }
+      remotes = null;
+    }
+    for (const [commit, packages] of packagesOf) {
+      if (packages.length === 0) continue;
+      step(`Building ${packages.join(', ')} at ${commit.slice(0, 10)}`);
+      await pnpm([...packages.flatMap((dir) => ['--filter', dir]), 'run', 'build'], {
+        cwd: worktrees.get(commit),
+      });
+    }
+    if (remotes) await olderRemotes(remotes, worktrees);
+    if (host) await olderHost(host, worktrees.get(host.commit));
   } finally {
-    await removeWorktree(worktree);
+    for (const worktree of worktrees.values()) await removeWorktree(worktree);
   }
 }
 
 /**
- * 4. A broken canary rolled back by itself, and a healthy one kept; 5. the remote made by
- * `pnpm create-remote` joins the same running host by its remotes file (see the top of this file).
+ * 1. The service remote's new page, built in `worktree` (by {@link todaysChangedRemotes}) and served
+ * with today's host and other remotes, whose own builds do not change; 4. a broken canary rolled back
+ * by itself, and a healthy one kept; 5. the remote made by `pnpm create-remote` joins the same running
+ * host by its remotes file (see the top of this file). One stack serves the three: the service
+ * remote's build with the new page is a superset of today's, which the canary and the new remote leave
+ * alone.
  */
-async function canaryRelease(worktree, version) {
+async function todaysReleases(worktree, version, before) {
+  step(`Release check 1: a new page in remote-${FIXTURE.remote}, built and released alone`);
   step(
     'Release check 4: remote-billing on a canary, a broken build rolled back by itself and a healthy one kept',
   );
@@ -217,7 +248,8 @@ async function canaryRelease(worktree, version) {
   const remotesFile = join(folder, 'remotes.json');
   writeFileSync(remotesFile, '{}\n');
   try {
-    await journeys(['releases/canary.spec.ts', 'releases/new-remote.spec.ts'], {
+    await journeys(['releases/new-page.spec.ts', 'releases/canary.spec.ts', 'releases/new-remote.spec.ts'], {
+      ...distOverrides(worktree, [FIXTURE.remote]),
       CANARY_BILLING_DIST_DIR: join(worktree, topology.REMOTE_PACKAGES.billing, 'dist'),
       CANARY_BILLING_VERSION: version,
       CANARY_REMOTES_FILE: remotesFile,
@@ -227,6 +259,10 @@ async function canaryRelease(worktree, version) {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+  const changed = changedBuilds(before, digestBuilds());
+  if (changed.length > 0)
+    throw new Error(`These builds changed, but only one remote was released: ${changed.join(', ')}.`);
+  console.log(green(`The host's and the remotes' own dist/ folders are byte-identical before and after.`));
 }
 
 try {
@@ -235,13 +271,11 @@ try {
     throw new Error('Build the portal first (pnpm build): a dist/ folder is missing.');
   const { worktree, version } = await todaysChangedRemotes();
   try {
-    await newPageWithoutHostRelease(worktree, before);
-    await canaryRelease(worktree, version);
+    await todaysReleases(worktree, version, before);
   } finally {
     await removeWorktree(worktree);
   }
-  await olderRemotes();
-  await olderHost();
+  await olderReleases();
   console.log(
     bold(
       green(
