@@ -17,7 +17,14 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('start-up and restart (PGlite data folder)', () => {
+/**
+ * These start the api on a PGlite data folder whatever TEST_DATABASE_URL says: npm test's unit stage
+ * runs them (test:pglite), and its postgres stage, which runs the rest of the suite on PostgreSQL,
+ * would only run them a second time.
+ */
+const pgliteOnly = process.env.TEST_DATABASE_URL ? 'PGlite only: test:pglite runs it' : false;
+
+describe('start-up and restart (PGlite data folder)', { skip: pgliteOnly }, () => {
   let dataDir: string;
   let smtpUrl: string;
 
@@ -72,7 +79,7 @@ describe('start-up and restart (PGlite data folder)', () => {
   });
 });
 
-describe('production mode (NODE_ENV=production)', () => {
+describe('production mode (NODE_ENV=production)', { skip: pgliteOnly }, () => {
   const production = {
     NODE_ENV: 'production',
     CONTENT_API_KEY: 'a-key-of-our-own',
