@@ -31,14 +31,27 @@ export async function studentProfileId(
 }
 
 /**
+ * How many of a route's reads the page's header has the browser fetch with the page. Over HTTP/1.1
+ * the browser opens six connections to the host, which the api's answers share with the page's
+ * start-up scripts and style sheet: the session check and two reads take half of them, so that the
+ * scripts, which every page waits for, are not a round trip behind. A route lists its reads in the
+ * order its page needs them (the first screen's first); the others start with the app
+ * (`startRouteReads`). Measured on Profile, cold, whose route declares six: 2.38–2.42 s with all six
+ * in the header, 2.18–2.19 s with two, 2.31 s with three and 2.54 s with one (docs/performance.md).
+ */
+export const HEADER_READS = 2;
+
+/**
  * For a request with a session cookie: the api reads the browser makes first, to be fetched with
  * the page (preload), so that they are under way before the scripts arrive. The session check, which
- * every page's start-up makes; and, when the api has said whose session it is, the reads the page's
- * route declares (`preloadApi`). Without that answer, only the session check is preloaded.
+ * every page's start-up makes; and, when the api has said whose session it is, the first
+ * {@link HEADER_READS} reads the page's route declares (`preloadApi`). Without that answer, only the
+ * session check is preloaded.
  */
 export function sessionPreloads(profileId: string | undefined, paths: readonly string[]): Preload[] {
   const preloads: Preload[] = [{ href: '/api/checksession', as: 'fetch' }];
   if (profileId === undefined) return preloads;
-  for (const path of paths) preloads.push({ href: `/${studentApiPath(path, profileId)}`, as: 'fetch' });
+  for (const path of paths.slice(0, HEADER_READS))
+    preloads.push({ href: `/${studentApiPath(path, profileId)}`, as: 'fetch' });
   return preloads;
 }

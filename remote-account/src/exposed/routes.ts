@@ -44,8 +44,9 @@ export const routes = {
       titleKey: 'routes.profile',
       requiresAuth: true,
       page: 'profile',
-      // Everything the page reads as it opens: its sections wait for the profile and the countries,
-      // and the passkeys, policy settings, mail settings and open sessions load as they appear.
+      // Everything the page reads as it opens, in the order it needs them: its first screen waits for
+      // the profile and the countries (these two come with the page's header), and the passkeys,
+      // policy settings, mail settings and open sessions load as their sections appear.
       preloadApi: [
         API_PATHS.profile,
         API_PATHS.countries,

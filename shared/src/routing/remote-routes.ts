@@ -45,8 +45,9 @@ type RouteCommon<Page extends string> = {
    * The api reads the page makes first for a student with a session, relative to the origin, with
    * `{profileId}` for the student's profile (`api/en/profiles/{profileId}/policies`) and `{name}` for
    * a parameter of the route's own path (`api/en/claims/{claimNumber}` beneath `:claimNumber`), each
-   * a whole segment. The host server has the browser fetch them with the page (preload links), and
-   * the host starts them at the moment of a navigation, so that the data is under way before the
+   * a whole segment, in the order the page needs them. The host server has the browser fetch the
+   * first two with the page (preload links; the page's scripts need the other connections), and the
+   * host starts them all at the moment of a navigation, so that the data is under way before the
    * page's scripts have arrived; the page's own request takes that answer. A parameter's value that
    * is not a plain id ({@link isRouteParamValue}) is not read ahead: the page reads it itself.
    */
