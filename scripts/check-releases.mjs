@@ -176,6 +176,7 @@ function olderHostCommit() {
  * usually want the same commit.
  */
 async function olderReleases() {
+  /** @type {ReturnType<typeof olderRemoteCommits> | null} */
   let remotes = olderRemoteCommits();
   if (remotes.some((build) => !build.commit)) {
     loud(
@@ -208,7 +209,7 @@ async function olderReleases() {
       loud(
         `Release check 2 skipped: the older remotes (${predating.map((build) => build.remote).join(', ')}) predate route tables.`,
       );
-      for (const build of remotes) {
+      for (const build of remotes ?? []) {
         const left = packagesOf
           .get(build.commit)
           .filter((dir) => dir !== topology.REMOTE_PACKAGES[build.remote]);
