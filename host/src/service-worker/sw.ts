@@ -197,10 +197,15 @@ self.addEventListener('message', (event) => {
   if (!request) return;
   const port = event.ports[0];
   event.waitUntil(
-    keepPage(event, request).then(
-      (kept) => port?.postMessage(kept),
-      () => port?.postMessage(false),
-    ),
+    // The page that asks is taken in charge first, if the worker's start did not: what it loads from
+    // now on (the texts of a language she switches to) is kept as it comes.
+    self.clients
+      .claim()
+      .then(() => keepPage(event, request))
+      .then(
+        (kept) => port?.postMessage(kept),
+        () => port?.postMessage(false),
+      ),
   );
 });
 
